@@ -1,0 +1,5 @@
+//! The `sudoku` command. All of it is in the book; see the chapter "The command line".
+
+fn main() -> std::process::ExitCode {
+    sudoku::command_line::main()
+}
