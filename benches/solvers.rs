@@ -13,9 +13,7 @@ fn built_in_grids(c: &mut Criterion) {
     for &solver in SolverName::ALL {
         let mut group = c.benchmark_group(format!("built-in/{}", solver.as_str()));
         if solver == SolverName::Naive {
-            group
-                .sample_size(10)
-                .measurement_time(Duration::from_secs(3));
+            group.sample_size(10).measurement_time(Duration::from_secs(3));
         }
         for b in &BUILT_IN {
             let grid = b.grid();

@@ -20,11 +20,7 @@ fn sudoku(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
     let out = child.wait_with_output().unwrap();
     feeder.join().unwrap();
     let text = |b: Vec<u8>| String::from_utf8(b).expect("output is UTF-8");
-    (
-        out.status.code().expect("exited, not killed"),
-        text(out.stdout),
-        text(out.stderr),
-    )
+    (out.status.code().expect("exited, not killed"), text(out.stdout), text(out.stderr))
 }
 
 /// A temporary file holding `content`, kept alive as long as the returned value.
@@ -39,9 +35,7 @@ const HARD: &str =
 
 /// Reads an 81-digit line as cells; `.` is 0.
 fn cells(line: &str) -> Vec<u8> {
-    line.bytes()
-        .map(|b| if b == b'.' { 0 } else { b - b'0' })
-        .collect()
+    line.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect()
 }
 
 /// Whether `solution` is a valid full grid that keeps the givens of `puzzle`.
@@ -79,11 +73,7 @@ fn pretty_cells(lines: &[&str]) -> Vec<u8> {
             match k {
                 6 | 14 => assert_eq!(ch, '|', "{line:?}"),
                 _ if k % 2 == 1 => assert_eq!(ch, ' ', "{line:?}"),
-                _ => out.push(if ch == '_' {
-                    0
-                } else {
-                    ch.to_digit(10).unwrap() as u8
-                }),
+                _ => out.push(if ch == '_' { 0 } else { ch.to_digit(10).unwrap() as u8 }),
             }
         }
     }
@@ -108,20 +98,15 @@ fn pretty_output_has_the_originals_layout_for_every_built_in_grid() {
         assert_eq!(chunk[28], "");
         let time = chunk[29].strip_prefix("CPU time: ").expect(chunk[29]);
         assert!(time.len() >= 7 && time.ends_with('s'), "{time:?} is %6.2fs");
-        time.trim_start()
-            .trim_end_matches('s')
-            .parse::<f64>()
-            .unwrap();
+        time.trim_start().trim_end_matches('s').parse::<f64>().unwrap();
     }
 }
 
 #[test]
 fn both_part_one_solvers_and_every_format_agree() {
     for solver in ["naive", "mrv"] {
-        let (code, out, _) = sudoku(
-            &["--solver", solver, "--format", "line", "worst2", "easy"],
-            b"",
-        );
+        let (code, out, _) =
+            sudoku(&["--solver", solver, "--format", "line", "worst2", "easy"], b"");
         assert_eq!(code, 0);
         let (_, default, _) = sudoku(&["--format", "line", "worst2", "easy"], b"");
         assert_eq!(out, default, "{solver}");
@@ -140,10 +125,7 @@ fn a_grid_file_in_the_originals_nine_line_format() {
 
 #[test]
 fn an_unknown_name_is_reported_and_the_other_grids_are_still_solved() {
-    let (code, out, err) = sudoku(
-        &["--format", "line", "worst2", "no-such-grid", "worst3"],
-        b"",
-    );
+    let (code, out, err) = sudoku(&["--format", "line", "worst2", "no-such-grid", "worst3"], b"");
     assert_eq!(code, 2);
     assert_eq!(out.lines().count(), 2);
     assert!(err.contains("no-such-grid"), "{err}");
@@ -155,11 +137,7 @@ fn an_unknown_name_is_reported_and_the_other_grids_are_still_solved() {
 
 #[test]
 fn a_bad_line_between_two_good_ones_is_named_and_both_good_ones_are_solved() {
-    for bad in [
-        &HARD[1..],
-        &format!("{HARD}.")[..],
-        &HARD.replacen('7', "x", 1)[..],
-    ] {
+    for bad in [&HARD[1..], &format!("{HARD}.")[..], &HARD.replacen('7', "x", 1)[..]] {
         let f = file(format!("{HARD}\n{bad}\n{HARD}\n").as_bytes());
         let path = f.path().to_str().unwrap();
         let (code, out, err) = sudoku(&["--format", "line", path], b"");
@@ -181,10 +159,7 @@ fn contradictory_givens_name_the_unit_and_the_digit() {
     let (code, out, err) = sudoku(&["-"], bad.as_bytes());
     assert_eq!(code, 1);
     assert_eq!(out, "invalid\n");
-    assert_eq!(
-        err,
-        "<stdin>:1: the digit 7 appears twice in row 1, at r1c1 and r1c2\n"
-    );
+    assert_eq!(err, "<stdin>:1: the digit 7 appears twice in row 1, at r1c1 and r1c2\n");
 }
 
 #[test]
@@ -251,22 +226,13 @@ fn json_rows_for_good_and_bad_puzzles() {
     assert_eq!(code, 1);
     let rows: Vec<&str> = out.lines().collect();
     assert_eq!(rows.len(), 2);
-    for key in [
-        r#""index":0"#,
-        r#""status":"solved""#,
-        r#""solution":""#,
-        r#""guesses":"#,
-        r#""micros":"#,
-    ] {
+    for key in
+        [r#""index":0"#, r#""status":"solved""#, r#""solution":""#, r#""guesses":"#, r#""micros":"#]
+    {
         assert!(rows[0].contains(key), "{key} in {}", rows[0]);
     }
-    for key in [
-        r#""index":1"#,
-        r#""status":"invalid""#,
-        r#""line":2"#,
-        r#""column":1"#,
-        "80 cells",
-    ] {
+    for key in [r#""index":1"#, r#""status":"invalid""#, r#""line":2"#, r#""column":1"#, "80 cells"]
+    {
         assert!(rows[1].contains(key), "{key} in {}", rows[1]);
     }
 }
@@ -280,10 +246,7 @@ fn non_utf8_and_overlong_lines_do_not_stop_the_batch() {
     let (code, out, err) = sudoku(&["--format", "line"], &input);
     assert_eq!(code, 1);
     assert_eq!(out.lines().collect::<Vec<_>>()[..2], ["invalid", "invalid"]);
-    assert!(
-        err.contains("<stdin>:1:1: invalid UTF-8 (byte 0xff)"),
-        "{err}"
-    );
+    assert!(err.contains("<stdin>:1:1: invalid UTF-8 (byte 0xff)"), "{err}");
     assert!(err.contains("<stdin>:2: line longer than"), "{err}");
     assert!(solves(&cells(out.lines().nth(2).unwrap()), &cells(HARD)));
 }
