@@ -144,12 +144,7 @@ fn context(root: PathBuf, sudoku: PathBuf, fresh: bool) -> Result<Ctx> {
     let binary_hash = cache::hash_file(&sudoku)
         .with_context(|| format!("no sudoku binary at {}", sudoku.display()))?;
     let cache = cache::Cache::new(root.join("target").join("weave-cache"), fresh);
-    Ok(Ctx {
-        root,
-        sudoku,
-        binary_hash,
-        cache,
-    })
+    Ok(Ctx { root, sudoku, binary_hash, cache })
 }
 
 /// `given`, or the nearest directory holding `book.toml`, from the current one up.
