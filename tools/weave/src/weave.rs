@@ -140,6 +140,7 @@ fn weave_one(
             output
         }
         None => {
+            eprintln!("weave: running {}", &text[call.start..call.end]);
             let output = (directive.run)(ctx, &args)?;
             if directive.cached {
                 ctx.cache.put(directive.name, &key, &output)?;
