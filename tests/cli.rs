@@ -257,5 +257,43 @@ fn bad_options_are_usage_errors() {
     assert_eq!(code, 2);
     assert!(err.contains("nope"));
     assert_eq!(sudoku(&["--jobs", "0", "easy"], b"").0, 2);
-    assert_eq!(sudoku(&["--count", "0", "easy"], b"").0, 2);
+    assert_eq!(sudoku(&["--count=0", "easy"], b"").0, 2);
+    let (code, out, _) = sudoku(&["--count=5", "--format", "line", "hard"], b"");
+    assert_eq!((code, out.ends_with(" unique\n")), (0, true));
+}
+
+#[test]
+fn a_large_input_draws_no_progress_bar_when_stderr_is_not_a_terminal() {
+    let (_, solved, _) = sudoku(&["--format", "line", "hard"], b"");
+    let big = solved.repeat(15_000); // 1.2 MB, above the progress bar's threshold
+    let f = file(big.as_bytes());
+    let (code, out, err) =
+        sudoku(&["--format", "line", "--count", f.path().to_str().unwrap()], b"");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(out.lines().count(), 15_000);
+}
+
+#[test]
+fn two_jobs_write_the_same_bytes_as_one() {
+    let (_, solved, _) = sudoku(&["--format", "line", "hard"], b"");
+    let solution = solved.trim_end();
+    let mut puzzles = String::new();
+    for k in 0..3000usize {
+        let mut p: Vec<u8> = solution.bytes().collect();
+        // Vary the puzzles so that their solving times differ: blank some cells of a solution.
+        for j in 0..(k % 50) {
+            p[(k * 7 + j * 13) % 81] = b'.';
+        }
+        if k % 500 == 7 {
+            p[0] = b'x';
+        }
+        puzzles.push_str(std::str::from_utf8(&p).unwrap());
+        puzzles.push('\n');
+    }
+    let one = sudoku(&["--format", "line", "--count", "--jobs", "1"], puzzles.as_bytes());
+    let two = sudoku(&["--format", "line", "--count", "--jobs", "2"], puzzles.as_bytes());
+    assert_eq!(one, two);
+    assert_eq!(one.0, 1);
+    assert_eq!(one.1.lines().count(), 3000);
+    assert_eq!(one.2.lines().count(), 6, "the six bad lines are named: {}", one.2);
 }
