@@ -7,10 +7,13 @@
 #    blocks) and for anything that would load from the network (scripts, stylesheets, fonts,
 #    images, MathJax). Plain links in the prose are fine.
 # 2. Headless Chromium, with name resolution switched off so nothing can come from the network,
-#    opens index.html and the example chapter (the page with the woven `Solution 1:`; set
-#    EXAMPLE_PAGE=name.html to choose) and must find there the woven transcript, a timings table
-#    (on that page or the one holding it) and the table of contents that toc.js builds.
-# 3. It saves a screenshot of the example chapter to target/book-screenshot.png (or $SCREENSHOT).
+#    opens index.html and must find there the table of contents that toc.js builds, then the
+#    pages that hold the woven transcript (`Solution 1:`), a timings table and a stats table,
+#    and must find each there.
+# 3. Each page that links to its Markdown source (the pencil icon) links by a relative path to
+#    a file that exists.
+# 4. It saves a screenshot of the page named by EXAMPLE_PAGE=name.html (default: the one with the
+#    transcript) to target/book-screenshot.png (or $SCREENSHOT).
 #
 # Chromium comes from Debian's package; when it is missing and we are root, it is installed.
 set -euo pipefail
@@ -107,20 +110,50 @@ page_with() {
 
 dom_has index.html 'class="chapter"' "</main>"
 
-example=${EXAMPLE_PAGE:-$(page_with 'Solution 1:')}
-if [ -z "$example" ]; then
+# The woven transcript, a timings table and a stats table, each on the page that holds it.
+transcript=$(page_with 'Solution 1:')
+if [ -z "$transcript" ]; then
     fail "no page shows a woven 'Solution 1:' (the example of {{#sudoku}})"
 else
-    note "example chapter: $example"
-    dom_has "$example" 'Solution 1:' 'language-console hljs' 'class="chapter"'
-    timings=$(page_with 'Solve time reported by the binary')
-    if [ -z "$timings" ]; then
-        fail "no page holds a timings table ({{#timings}})"
+    note "woven transcript: $transcript"
+    dom_has "$transcript" 'Solution 1:' 'language-console hljs' 'class="chapter"'
+fi
+table_on_page() {
+    local what=$1 line=$2 page
+    page=$(page_with "$line")
+    if [ -z "$page" ]; then
+        fail "no page holds a $what table"
     else
-        grep -qF 'Solve time reported by the binary' "$book/$example" && timings=$example
-        note "timings table: $timings"
-        dom_has "$timings" '<table>' '<th' 'Solve time reported by the binary' '; measured '
+        note "$what table: $page"
+        dom_has "$page" '<table>' '<th' "$line" '; measured '
     fi
+}
+table_on_page '{{#timings}}' 'Solve time reported by the binary'
+table_on_page '{{#stats}}' 'Guesses / nodes as the binary counts them'
+
+# Each chapter's page links to its Markdown source (book.toml's edit-url-template), by a path
+# relative to the page that must lead to the file.
+linked=0
+while IFS= read -r page; do
+    href=$(grep -oE '<a href="[^"]*"[^>]*rel="edit"' "$page" | sed -E 's/^<a href="([^"]*)".*/\1/' || true)
+    [ -n "$href" ] || continue
+    linked=$((linked + 1))
+    case $href in
+    *://* | /*) fail "${page#"$book"/} links to its source by an absolute address: $href" ;;
+    *) [ -f "$(dirname "$page")/$href" ] || fail "${page#"$book"/} links to a missing source: $href" ;;
+    esac
+done < <(find "$book" -name '*.html' | sort)
+if [ "$linked" -eq 0 ]; then
+    fail "no page links to its source (edit-url-template in book.toml)"
+else
+    note "$linked pages link to their source, every link to an existing file"
+fi
+
+# The screenshot: the page of EXAMPLE_PAGE, or the transcript's.
+example=${EXAMPLE_PAGE:-$transcript}
+if [ -n "$example" ]; then
+    note "screenshot page: $example"
+    dom_has "$example" 'class="chapter"' "</main>"
     rm -f "$screenshot"
     mkdir -p "$(dirname "$screenshot")"
     chrome --screenshot="$screenshot" --window-size=1200,1600 "file://$book/$example" >/dev/null || true

@@ -1,6 +1,7 @@
 //! `weave` builds the book: mdBook, used as a library, renders `book/` into `target/book/`,
 //! after the weave preprocessor has replaced each directive (`{{#sudoku easy}}`,
-//! `{{#timings ...}}`, `{{#machine}}`) with the real output of the `sudoku` binary.
+//! `{{#timings ...}}`, `{{#stats ...}}`, `{{#machine}}`) with the real output of the `sudoku`
+//! binary.
 //!
 //! - `cargo book` (`weave`): build the release binary, then the book. Woven results are cached
 //!   in `target/weave-cache/`, keyed by the binary; `--fresh` measures everything again, `--bench`

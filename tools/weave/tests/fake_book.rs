@@ -10,6 +10,12 @@ const FAKE_SUDOKU: &str = r#"#!/bin/sh
 echo "$*" >> "$(dirname "$0")/calls.log"
 case "$*" in
   *slow*) exec sleep 5 ;;
+  *"--stats --count=2 two.txt")
+    echo '{"index":0,"status":"unique","guesses":1,"nodes":2}'
+    echo '{"index":1,"status":"no_solution","guesses":12000,"nodes":40000}'
+    exit 1 ;;
+  *"--stats"*"unreadable") echo '{"index":0,"status":"invalid"}'; exit 1 ;;
+  *"--stats"*) echo '{"index":0,"status":"solved","guesses":172,"nodes":2081,"micros":9}' ;;
   *"--format json hard") echo '{"index":0,"status":"unique"}' ;;
   *"--format json"*) echo '{"index":0,"status":"unique","micros":1250}' ;;
   bad.txt) echo "sudoku: bad.txt:3:7: unexpected character 'x'" >&2; exit 1 ;;
@@ -146,6 +152,36 @@ fn weaves_renders_and_caches() {
     let fresh = book.weave(&["--fresh"]);
     assert!(fresh.status.success(), "{}", stderr(&fresh));
     assert_eq!(book.calls(), 2 * first);
+}
+
+#[test]
+fn stats_tables_count_guesses_and_nodes() {
+    let chapter = "# Work\n\n{{#stats easy slow solvers=naive,dlx limit=0.5}}\n\n\
+                   {{#stats two.txt solvers=mrv count=2}}\n";
+    let book = Book::new(chapter);
+    let out = book.weave(&[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let page = book.page();
+    assert!(page.contains(">naive</th>") && page.contains(">dlx</th>"), "{page}");
+    assert!(page.contains("<div class=\"weave-counts\">"), "{page}");
+    assert!(page.contains("<td style=\"text-align: right\">172\u{a0}/\u{a0}2081</td>"), "{page}");
+    assert!(page.contains(">—</td>"));
+    assert!(page.contains("marks a run stopped after 0.5 s on <code>"));
+    // A file of two puzzles, one without a solution (exit 1): both counted, summed.
+    assert!(page.contains("12\u{202f}001\u{a0}/\u{a0}40\u{202f}002"), "{page}");
+    assert!(page.contains("counting solutions up to 2"));
+    assert!(page.contains("summed over the puzzles of a file"));
+    let log = fs::read_to_string(book.root.join("calls.log")).unwrap();
+    assert!(log.contains("--solver naive --format json --stats easy\n"), "{log}");
+    assert!(log.contains("--solver mrv --format json --stats --count=2 two.txt\n"), "{log}");
+    assert_eq!(book.calls(), 5);
+
+    let bad = Book::new("# Bad\n\n{{#stats easy}}\n\n{{#stats unreadable solvers=mrv}}\n");
+    let out = bad.weave(&[]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("example.md:3: {{#stats easy}}: name the solvers to compare"), "{err}");
+    assert!(err.contains("example.md:5:") && err.contains("without `guesses` and `nodes`"));
 }
 
 #[test]

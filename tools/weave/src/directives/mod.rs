@@ -4,13 +4,15 @@
 //! own and add a row to [`DIRECTIVES`].
 
 mod machine;
+mod stats;
 mod sudoku;
 mod timings;
 
 use crate::cache::Cache;
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail, ensure};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// What every directive may use.
 pub struct Ctx {
@@ -82,6 +84,7 @@ pub struct Directive {
 pub const DIRECTIVES: &[Directive] = &[
     Directive { name: "sudoku", run: sudoku::run, bang: true, block: true, cached: true },
     Directive { name: "timings", run: timings::run, bang: false, block: true, cached: true },
+    Directive { name: "stats", run: stats::run, bang: false, block: true, cached: true },
     Directive { name: "machine", run: machine::run, bang: false, block: false, cached: true },
 ];
 
@@ -101,6 +104,39 @@ pub fn fenced(info: &str, body: &str) -> String {
     let fence = "`".repeat((longest + 1).max(3));
     let body = body.trim_end();
     format!("{fence}{info}\n{body}\n{fence}")
+}
+
+/// The value of option `key` parsed as a number, or `default` when it is not given.
+pub fn number<T: std::str::FromStr>(
+    options: &BTreeMap<&str, &str>,
+    key: &str,
+    default: T,
+) -> Result<T> {
+    match options.get(key) {
+        None => Ok(default),
+        Some(text) => text.parse().ok().with_context(|| format!("`{key}={text}`: not a number")),
+    }
+}
+
+/// The option `limit=SECONDS` (`default` when not given): positive, and short enough for a
+/// `Duration` (so `limit=inf` is an error, not a panic).
+pub fn time_limit(options: &BTreeMap<&str, &str>, default: f64) -> Result<Duration> {
+    let seconds: f64 = number(options, "limit", default)?;
+    ensure!(seconds > 0.0, "`limit` must be positive");
+    Duration::try_from_secs_f64(seconds)
+        .ok()
+        .with_context(|| format!("`limit={seconds}`: too long"))
+}
+
+/// A Markdown table: the first column left-aligned (its names), the others right-aligned (their
+/// numbers).
+pub fn table(header: &[String], rows: &[Vec<String>]) -> String {
+    let line = |cells: &[String]| format!("| {} |", cells.join(" | "));
+    let mut align = vec![":---".to_string()];
+    align.extend(std::iter::repeat_n("---:".to_string(), header.len() - 1));
+    let mut lines = vec![line(header), line(&align)];
+    lines.extend(rows.iter().map(|row| line(row)));
+    lines.join("\n")
 }
 
 /// `text` in a Markdown code span, which smart punctuation and emphasis leave alone.
@@ -142,6 +178,40 @@ mod tests {
         assert_eq!(err, "unknown option `solver` (known: solvers)");
         let args = Args::parse("runs=1 runs=2", false).unwrap();
         assert!(args.options(&["runs"]).is_err());
+    }
+
+    #[test]
+    fn numbers_have_defaults_and_are_checked() {
+        let args = Args::parse("runs=3 limit=fast", false).unwrap();
+        let (_, options) = args.options(&["runs", "limit", "count"]).unwrap();
+        assert_eq!(number(&options, "runs", 5).unwrap(), 3);
+        assert_eq!(number(&options, "count", 7).unwrap(), 7);
+        let err = number(&options, "limit", 10.0).unwrap_err().to_string();
+        assert_eq!(err, "`limit=fast`: not a number");
+    }
+
+    #[test]
+    fn time_limits_are_positive_and_finite() {
+        let limit = |text: &str| {
+            let args = Args::parse(text, false).unwrap();
+            let (_, options) = args.options(&["limit"]).unwrap();
+            time_limit(&options, 10.0)
+        };
+        assert_eq!(limit("").unwrap(), Duration::from_secs(10));
+        assert_eq!(limit("limit=0.5").unwrap(), Duration::from_millis(500));
+        for bad in ["limit=0", "limit=-1", "limit=NaN", "limit=inf", "limit=1e30"] {
+            assert!(limit(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn tables_are_markdown() {
+        let header = vec!["grid".to_string(), "naive".to_string()];
+        let rows = vec![vec!["`easy`".to_string(), "1.00 ms".to_string()]];
+        assert_eq!(
+            table(&header, &rows),
+            "| grid | naive |\n| :--- | ---: |\n| `easy` | 1.00 ms |"
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //! `reference=` adds a column of published times in seconds, one per grid (`-` for none),
 //! headed `reference-label` (default `reference`).
 
-use super::{Args, Ctx, code_span, machine};
+use super::{Args, Ctx, code_span, machine, number, table, time_limit};
 use crate::clock;
 use crate::run::{self, Streams};
 use anyhow::{Context, Result, bail, ensure};
@@ -35,9 +35,8 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
         None => Vec::new(),
     };
     let runs: usize = number(&options, "runs", 5)?;
-    let limit: f64 = number(&options, "limit", 10.0)?;
+    let limit = time_limit(&options, 10.0)?.as_secs_f64();
     ensure!(runs >= 1, "`runs` must be at least 1");
-    ensure!(limit > 0.0, "`limit` must be positive");
     let reference = match options.get("reference") {
         Some(list) => Some(references(list, grids.len())?),
         None => None,
@@ -123,17 +122,6 @@ fn median(values: &mut [f64]) -> f64 {
     if values.len() % 2 == 1 { values[mid] } else { (values[mid - 1] + values[mid]) / 2.0 }
 }
 
-fn number<T: std::str::FromStr>(
-    options: &std::collections::BTreeMap<&str, &str>,
-    key: &str,
-    default: T,
-) -> Result<T> {
-    match options.get(key) {
-        None => Ok(default),
-        Some(text) => text.parse().ok().with_context(|| format!("`{key}={text}`: not a number")),
-    }
-}
-
 /// `0.24,-,1.5` into seconds, one per grid.
 fn references(list: &str, grids: usize) -> Result<Vec<Option<f64>>> {
     let values = list
@@ -174,15 +162,6 @@ fn format_seconds(seconds: f64) -> String {
         2
     };
     format!("{value:.decimals$} {unit}")
-}
-
-fn table(header: &[String], rows: &[Vec<String>]) -> String {
-    let line = |cells: &[String]| format!("| {} |", cells.join(" | "));
-    let mut align = vec![":---".to_string()];
-    align.extend(std::iter::repeat_n("---:".to_string(), header.len() - 1));
-    let mut lines = vec![line(header), line(&align)];
-    lines.extend(rows.iter().map(|row| line(row)));
-    lines.join("\n")
 }
 
 fn footer(runs: usize, limit: f64, rows: &[Vec<String>]) -> String {
@@ -243,15 +222,5 @@ mod tests {
         assert_eq!(references("0.24,-,1.5", 3).unwrap(), [Some(0.24), None, Some(1.5)]);
         assert!(references("0.24,1.5", 3).is_err());
         assert!(references("0.24,fast,1", 3).is_err());
-    }
-
-    #[test]
-    fn tables_are_markdown() {
-        let header = vec!["grid".to_string(), "naive".to_string()];
-        let rows = vec![vec!["`easy`".to_string(), "1.00 ms".to_string()]];
-        assert_eq!(
-            table(&header, &rows),
-            "| grid | naive |\n| :--- | ---: |\n| `easy` | 1.00 ms |"
-        );
     }
 }
