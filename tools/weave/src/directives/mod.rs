@@ -6,6 +6,7 @@
 mod machine;
 mod sudoku;
 mod timings;
+mod trace;
 
 use crate::cache::Cache;
 use anyhow::{Result, bail};
@@ -104,6 +105,14 @@ pub const DIRECTIVES: &[Directive] = &[
         bang: false,
         block: false,
         cached: true,
+    },
+    Directive {
+        name: "trace",
+        run: trace::run,
+        bang: false,
+        block: true,
+        // The traces are cached inside; the player around them is made afresh.
+        cached: false,
     },
 ];
 
