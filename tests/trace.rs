@@ -28,8 +28,8 @@ fn events(out: &Output) -> Vec<Event> {
     let text = String::from_utf8(out.stdout.clone()).expect("the trace is UTF-8");
     text.lines()
         .map(|line| {
-            let value: serde_json::Value = serde_json::from_str(line)
-                .unwrap_or_else(|e| panic!("not JSON: {line:?}: {e}"));
+            let value: serde_json::Value =
+                serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON: {line:?}: {e}"));
             assert!(value.is_object(), "not an object: {line}");
             serde_json::from_value(value).unwrap_or_else(|e| panic!("not an event: {line}: {e}"))
         })
@@ -58,7 +58,10 @@ fn every_solvers_trace_of_a_built_in_grid_replays_to_a_solution() {
 
 #[test]
 fn the_cap_cuts_the_trace_with_truncated() {
-    let out = sudoku(&["trace", "--solver", "naive", "--max-events", "25", "hard"], "");
+    let out = sudoku(
+        &["trace", "--solver", "naive", "--max-events", "25", "hard"],
+        "",
+    );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let trace = events(&out);
     assert_eq!(trace.len(), 26);
@@ -88,7 +91,9 @@ fn a_puzzle_on_standard_input_is_traced_and_more_solutions_are_sought() {
     let (a, b) = (0..9)
         .flat_map(|a| (a + 1..9).map(move |b| (a, b)))
         .find(|&(a, b)| {
-            a / 3 != b / 3 && solved.get(a) == solved.get(9 + b) && solved.get(b) == solved.get(9 + a)
+            a / 3 != b / 3
+                && solved.get(a) == solved.get(9 + b)
+                && solved.get(b) == solved.get(9 + a)
         })
         .expect("a rectangle in the first band");
     for cell in [a, b, 9 + a, 9 + b] {
@@ -106,7 +111,11 @@ fn a_puzzle_on_standard_input_is_traced_and_more_solutions_are_sought() {
 fn bad_input_is_reported_not_traced() {
     let out = sudoku(&["trace", "no-such-file.txt"], "");
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("no-such-file.txt"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("no-such-file.txt"),
+        "{}",
+        stderr(&out)
+    );
 
     let conflict = format!("11{}\n", ".".repeat(79));
     let out = sudoku(&["trace", "-"], &conflict);

@@ -18,11 +18,6 @@
   const SPEEDS = 15; // speeds are 2^0 .. 2^14 steps a second
   const START_SPEED = 5;
 
-  if (!window.SudokuTrace) {
-    window.SudokuTrace = { start: startAll };
-  }
-  window.SudokuTrace.start();
-
   function startAll() {
     document.querySelectorAll(".sudoku-trace").forEach(function (root) {
       if (root.dataset.started) return;
@@ -157,11 +152,11 @@
     this.playButton = button("Play", "Play or pause (Space)", function () { self.toggle(); });
     this.playButton.classList.add("st-play");
     controls.append(
-      button("⏮", "Back to the start (Home)", function () { self.pause(); self.seek(0); }),
+      button("|◀", "Back to the start (Home)", function () { self.pause(); self.seek(0); }),
       button("◀", "One step back (←)", function () { self.pause(); self.seek(self.pos - 1); }),
       this.playButton,
       button("▶", "One step forward (→)", function () { self.pause(); self.seek(self.pos + 1); }),
-      button("⏭", "To the end (End)", function () { self.pause(); self.seek(self.trace.length); })
+      button("▶|", "To the end (End)", function () { self.pause(); self.seek(self.trace.length); })
     );
     const speed = element("label", "st-speed", "Speed ");
     this.speedInput = element("input");
@@ -352,4 +347,10 @@
     else if (this.pos === 0) status = "Press Play to watch the search.";
     this.status.textContent = status;
   };
+
+  // Last, once everything above is defined.
+  if (!window.SudokuTrace) {
+    window.SudokuTrace = { start: startAll };
+  }
+  window.SudokuTrace.start();
 })();
