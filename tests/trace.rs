@@ -58,10 +58,7 @@ fn every_solvers_trace_of_a_built_in_grid_replays_to_a_solution() {
 
 #[test]
 fn the_cap_cuts_the_trace_with_truncated() {
-    let out = sudoku(
-        &["trace", "--solver", "naive", "--max-events", "25", "hard"],
-        "",
-    );
+    let out = sudoku(&["trace", "--solver", "naive", "--max-events", "25", "hard"], "");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let trace = events(&out);
     assert_eq!(trace.len(), 26);
@@ -111,11 +108,7 @@ fn a_puzzle_on_standard_input_is_traced_and_more_solutions_are_sought() {
 fn bad_input_is_reported_not_traced() {
     let out = sudoku(&["trace", "no-such-file.txt"], "");
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("no-such-file.txt"),
-        "{}",
-        stderr(&out)
-    );
+    assert!(stderr(&out).contains("no-such-file.txt"), "{}", stderr(&out));
 
     let conflict = format!("11{}\n", ".".repeat(79));
     let out = sudoku(&["trace", "-"], &conflict);

@@ -11,11 +11,8 @@ pub const ENV: &str = "WEAVE_SUDOKU";
 
 /// The binary to weave with: `given`, else `$WEAVE_SUDOKU`, else a fresh release build.
 pub fn locate(root: &Path, given: Option<PathBuf>) -> Result<PathBuf> {
-    let given = given.or_else(|| {
-        std::env::var_os(ENV)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    });
+    let given =
+        given.or_else(|| std::env::var_os(ENV).filter(|v| !v.is_empty()).map(PathBuf::from));
     let path = match given {
         Some(path) => path,
         None => build(root)?,

@@ -2,7 +2,8 @@
 //!
 //! An entry is the Markdown a directive produced, in a file named after the directive and its
 //! key. The key hashes what determines the result: the `sudoku` binary's contents, the
-//! directive's name and `!`, and its arguments split into words (so spacing does not matter).
+//! directive's name and `!`, its arguments split into words (so spacing does not matter), and the
+//! contents of the files those words name.
 //! A new binary means new keys, so stale results are never shown; old entries are simply left
 //! behind (they are small) until `cargo clean`.
 
@@ -28,11 +29,7 @@ pub struct Cache {
 
 impl Cache {
     pub fn new(dir: PathBuf, fresh: bool) -> Cache {
-        Cache {
-            dir,
-            fresh,
-            written: RefCell::new(HashSet::new()),
-        }
+        Cache { dir, fresh, written: RefCell::new(HashSet::new()) }
     }
 
     /// The stored result for `key`, if there is one this build may use.
@@ -61,19 +58,42 @@ impl Cache {
 }
 
 // ANCHOR: key
-/// The cache key of a directive: a hash of everything its result depends on.
+/// The cache key of a directive: a hash of everything its result depends on. `inputs` are the
+/// hashes of the files its words name (a grid file), so editing one re-runs the directive.
 ///
 /// Each part is preceded by its length, so that no two different lists of parts hash alike
-/// (`["ab", "c"]` and `["a", "bc"]` differ).
-pub fn key(binary_hash: &str, name: &str, bang: bool, words: &[String]) -> String {
+/// (`["ab", "c"]` and `["a", "bc"]` differ), and the count of words is hashed before them.
+pub fn key(
+    binary_hash: &str,
+    name: &str,
+    bang: bool,
+    words: &[String],
+    inputs: &[String],
+) -> String {
     let mut hasher = Sha256::new();
     let bang = if bang { "!" } else { "" };
-    let parts = [FORMAT, binary_hash, name, bang].into_iter();
-    for part in parts.chain(words.iter().map(String::as_str)) {
+    let count = words.len().to_string();
+    let parts = [FORMAT, binary_hash, name, bang, &count].into_iter();
+    let parts = parts.chain(words.iter().chain(inputs).map(String::as_str));
+    for part in parts {
         hasher.update((part.len() as u64).to_le_bytes());
         hasher.update(part.as_bytes());
     }
     hex(&hasher.finalize()[..16])
+}
+
+/// The hashes of the files that `words` name, relative to `root` (a `key=value` word names the
+/// file in its value); words that name no file are skipped.
+pub fn input_hashes(root: &Path, words: &[String]) -> Result<Vec<String>> {
+    let mut hashes = Vec::new();
+    for word in words {
+        let path = word.split_once('=').map_or(word.as_str(), |(_, value)| value);
+        let path = root.join(path);
+        if path.is_file() {
+            hashes.push(hash_file(&path)?);
+        }
+    }
+    Ok(hashes)
 }
 // ANCHOR_END: key
 
@@ -84,9 +104,8 @@ pub fn hash_file(path: &Path) -> Result<String> {
     let mut hasher = Sha256::new();
     let mut buffer = vec![0; 1 << 16];
     loop {
-        let n = file
-            .read(&mut buffer)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+        let n =
+            file.read(&mut buffer).with_context(|| format!("cannot read {}", path.display()))?;
         if n == 0 {
             break;
         }
@@ -109,24 +128,39 @@ mod tests {
 
     #[test]
     fn keys_depend_on_every_part() {
-        let base = key("bin1", "sudoku", false, &words(&["easy"]));
+        let base = key("bin1", "sudoku", false, &words(&["easy"]), &[]);
         assert_eq!(base.len(), 32);
-        assert_eq!(base, key("bin1", "sudoku", false, &words(&["easy"])));
-        assert_ne!(base, key("bin2", "sudoku", false, &words(&["easy"])));
-        assert_ne!(base, key("bin1", "timings", false, &words(&["easy"])));
-        assert_ne!(base, key("bin1", "sudoku", true, &words(&["easy"])));
-        assert_ne!(base, key("bin1", "sudoku", false, &words(&["hard"])));
+        assert_eq!(base, key("bin1", "sudoku", false, &words(&["easy"]), &[]));
+        assert_ne!(base, key("bin2", "sudoku", false, &words(&["easy"]), &[]));
+        assert_ne!(base, key("bin1", "timings", false, &words(&["easy"]), &[]));
+        assert_ne!(base, key("bin1", "sudoku", true, &words(&["easy"]), &[]));
+        assert_ne!(base, key("bin1", "sudoku", false, &words(&["hard"]), &[]));
+    }
+
+    #[test]
+    fn named_files_are_inputs() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("grids.txt"), "1.3").unwrap();
+        let words = words(&["easy", "grids.txt", "reference=grids.txt", "runs=3"]);
+        let first = input_hashes(dir.path(), &words).unwrap();
+        assert_eq!(first.len(), 2);
+        fs::write(dir.path().join("grids.txt"), "1.4").unwrap();
+        let second = input_hashes(dir.path(), &words).unwrap();
+        assert_ne!(
+            key("b", "sudoku", false, &words, &first),
+            key("b", "sudoku", false, &words, &second)
+        );
     }
 
     #[test]
     fn word_boundaries_matter() {
         assert_ne!(
-            key("b", "sudoku", false, &words(&["ab", "c"])),
-            key("b", "sudoku", false, &words(&["a", "bc"]))
+            key("b", "sudoku", false, &words(&["ab", "c"]), &[]),
+            key("b", "sudoku", false, &words(&["a", "bc"]), &[])
         );
         assert_ne!(
-            key("b", "sudoku", false, &words(&["easy hard"])),
-            key("b", "sudoku", false, &words(&["easy", "hard"]))
+            key("b", "sudoku", false, &words(&["easy hard"]), &[]),
+            key("b", "sudoku", false, &words(&["easy", "hard"]), &[])
         );
     }
 

@@ -4,9 +4,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Now, as `2026-11-22 01:23 UTC`.
 pub fn now_utc() -> String {
-    let seconds = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
+    let seconds = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     format_utc(seconds)
 }
 
@@ -15,11 +13,7 @@ pub fn format_utc(seconds: u64) -> String {
     let days = (seconds / 86_400) as i64;
     let minutes_today = (seconds % 86_400) / 60;
     let (year, month, day) = civil_from_days(days);
-    format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
-        minutes_today / 60,
-        minutes_today % 60
-    )
+    format!("{year:04}-{month:02}-{day:02} {:02}:{:02} UTC", minutes_today / 60, minutes_today % 60)
 }
 
 /// The proleptic Gregorian date of the day `days` after 1970-01-01.
@@ -35,11 +29,8 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
     let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
     let month_from_march = (5 * day_of_year + 2) / 153;
     let day = (day_of_year - (153 * month_from_march + 2) / 5 + 1) as u32;
-    let month = if month_from_march < 10 {
-        month_from_march + 3
-    } else {
-        month_from_march - 9
-    } as u32;
+    let month =
+        if month_from_march < 10 { month_from_march + 3 } else { month_from_march - 9 } as u32;
     let year = year_of_era + era * 400 + i64::from(month <= 2);
     (year, month, day)
 }
@@ -66,11 +57,7 @@ mod tests {
             let next_day = (y, m) == (py, pm) && d == pd + 1;
             let next_month = y == py && m == pm + 1 && d == 1;
             let next_year = y == py + 1 && (m, d, pm, pd) == (1, 1, 12, 31);
-            assert!(
-                next_day || next_month || next_year,
-                "{previous:?} -> {:?}",
-                (y, m, d)
-            );
+            assert!(next_day || next_month || next_year, "{previous:?} -> {:?}", (y, m, d));
             previous = (y, m, d);
         }
     }

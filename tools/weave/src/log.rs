@@ -36,11 +36,7 @@ impl Subscriber for Log {
         }
         let mut message = String::new();
         event.record(&mut Message(&mut message));
-        let level = if level == Level::ERROR {
-            "error"
-        } else {
-            "warning"
-        };
+        let level = if level == Level::ERROR { "error" } else { "warning" };
         eprintln!("mdbook: {level}: {message}");
     }
 

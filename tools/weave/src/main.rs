@@ -40,7 +40,7 @@ struct Cli {
     /// Ignore cached results: run and measure every directive again.
     #[arg(long)]
     fresh: bool,
-    /// Run the benchmarks first, then build with everything measured afresh.
+    /// Run the benchmarks first (not wired in yet), then build with everything measured afresh.
     #[arg(long)]
     bench: bool,
     /// Use this sudoku binary instead of building one (also: the WEAVE_SUDOKU variable).
@@ -144,12 +144,7 @@ fn context(root: PathBuf, sudoku: PathBuf, fresh: bool) -> Result<Ctx> {
     let binary_hash = cache::hash_file(&sudoku)
         .with_context(|| format!("no sudoku binary at {}", sudoku.display()))?;
     let cache = cache::Cache::new(root.join("target").join("weave-cache"), fresh);
-    Ok(Ctx {
-        root,
-        sudoku,
-        binary_hash,
-        cache,
-    })
+    Ok(Ctx { root, sudoku, binary_hash, cache })
 }
 
 /// `given`, or the nearest directory holding `book.toml`, from the current one up.

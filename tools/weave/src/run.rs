@@ -90,12 +90,7 @@ pub fn run(
     let join = |reader: Option<thread::JoinHandle<String>>| {
         reader.map_or(String::new(), |r| r.join().unwrap_or_default())
     };
-    Ok(Outcome {
-        status,
-        stdout: join(out),
-        stderr: join(err),
-        wall,
-    })
+    Ok(Outcome { status, stdout: join(out), stderr: join(err), wall })
 }
 
 /// Reads a stream to its end on a thread of its own, so that a chatty program never blocks on
@@ -140,11 +135,8 @@ mod tests {
 
     #[test]
     fn merged_streams_keep_their_order() {
-        let out = sh(
-            "echo one; echo two >&2; echo three",
-            Duration::from_secs(10),
-            Streams::Merged,
-        );
+        let out =
+            sh("echo one; echo two >&2; echo three", Duration::from_secs(10), Streams::Merged);
         assert!(out.success());
         assert_eq!(out.stdout, "one\ntwo\nthree\n");
         assert_eq!(out.stderr, "");
@@ -152,15 +144,8 @@ mod tests {
 
     #[test]
     fn separate_streams_and_exit_codes() {
-        let out = sh(
-            "echo out; echo err >&2; exit 3",
-            Duration::from_secs(10),
-            Streams::Separate,
-        );
-        assert_eq!(
-            (out.stdout.as_str(), out.stderr.as_str()),
-            ("out\n", "err\n")
-        );
+        let out = sh("echo out; echo err >&2; exit 3", Duration::from_secs(10), Streams::Separate);
+        assert_eq!((out.stdout.as_str(), out.stderr.as_str()), ("out\n", "err\n"));
         assert_eq!(out.code(), Some(3));
         assert_eq!(out.describe(Duration::from_secs(1)), "exit status 3");
     }
@@ -168,11 +153,7 @@ mod tests {
     #[test]
     fn runs_past_the_limit_are_killed() {
         let started = Instant::now();
-        let out = sh(
-            "exec sleep 5",
-            Duration::from_millis(200),
-            Streams::Separate,
-        );
+        let out = sh("exec sleep 5", Duration::from_millis(200), Streams::Separate);
         assert!(out.timed_out());
         assert!(started.elapsed() < Duration::from_secs(4));
     }
@@ -180,13 +161,7 @@ mod tests {
     #[test]
     fn a_missing_program_is_an_error() {
         let missing = Path::new("/nonexistent/sudoku");
-        let err = run(
-            missing,
-            &[],
-            Path::new("."),
-            Duration::from_secs(1),
-            Streams::Merged,
-        );
+        let err = run(missing, &[], Path::new("."), Duration::from_secs(1), Streams::Merged);
         assert!(format!("{:#}", err.unwrap_err()).contains("/nonexistent/sudoku"));
     }
 }

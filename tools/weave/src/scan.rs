@@ -60,9 +60,8 @@ pub fn scan(text: &str) -> Vec<Found<'_>> {
             continue; // escaped: mdBook's links preprocessor drops the backslash later
         }
         let rest = &text[from..];
-        let name_len = rest
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(rest.len());
+        let name_len =
+            rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
         if name_len == 0 {
             continue;
         }
@@ -84,13 +83,7 @@ pub fn scan(text: &str) -> Vec<Found<'_>> {
             Some(close) => {
                 let args = &after[..close];
                 let end = args_start + close + 2;
-                found.push(Found::Call(Call {
-                    start,
-                    end,
-                    name,
-                    bang,
-                    args,
-                }));
+                found.push(Found::Call(Call { start, end, name, bang, args }));
                 from = end;
             }
             None => {
@@ -105,10 +98,7 @@ pub fn scan(text: &str) -> Vec<Found<'_>> {
 
 /// The 1-based line number of byte `offset` in `text`.
 pub fn line_of(text: &str, offset: usize) -> usize {
-    1 + text.as_bytes()[..offset]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
+    1 + text.as_bytes()[..offset].iter().filter(|&&b| b == b'\n').count()
 }
 
 /// The text before `offset` on its line.
@@ -142,20 +132,14 @@ mod tests {
         let text = "a {{#sudoku easy hard}} b {{#machine}} c {{#sudoku! bad.txt}}";
         assert_eq!(
             calls(text),
-            [
-                ("sudoku", false, " easy hard"),
-                ("machine", false, ""),
-                ("sudoku", true, " bad.txt"),
-            ]
+            [("sudoku", false, " easy hard"), ("machine", false, ""), ("sudoku", true, " bad.txt"),]
         );
     }
 
     #[test]
     fn offsets_cover_the_whole_directive() {
         let text = "ab {{#sudoku easy}} cd";
-        let Found::Call(call) = &scan(text)[0] else {
-            panic!("not a call")
-        };
+        let Found::Call(call) = &scan(text)[0] else { panic!("not a call") };
         assert_eq!(&text[call.start..call.end], "{{#sudoku easy}}");
     }
 
@@ -173,21 +157,14 @@ mod tests {
 
     #[test]
     fn malformed_directives_are_reported() {
-        assert_eq!(
-            calls("{{#sudoku easy\n\nmore text"),
-            [("sudoku", false, "no closing `}}`")]
-        );
+        assert_eq!(calls("{{#sudoku easy\n\nmore text"), [("sudoku", false, "no closing `}}`")]);
         assert_eq!(
             calls("{{#sudoku easy\n{{#machine}}"),
             [("sudoku", false, "no closing `}}`"), ("machine", false, "")]
         );
         assert_eq!(
             calls("{{#sudoku:easy}}"),
-            [(
-                "sudoku",
-                false,
-                "expected a space or `}}` after the directive's name"
-            )]
+            [("sudoku", false, "expected a space or `}}` after the directive's name")]
         );
     }
 

@@ -27,10 +27,7 @@ impl Weave {
     pub const NAME: &'static str = "weave";
 
     pub fn new(ctx: Ctx) -> Weave {
-        Weave {
-            ctx,
-            stats: Rc::default(),
-        }
+        Weave { ctx, stats: Rc::default() }
     }
 }
 
@@ -130,25 +127,20 @@ fn weave_one(
         let alone_before = prefix.chars().all(|c| c == '>' || c.is_whitespace());
         let alone_after = scan::line_after(text, call.end).trim().is_empty();
         if !(alone_before && alone_after) {
-            bail!(
-                "`{}` makes a block: put it on a line of its own",
-                directive.name
-            );
+            bail!("`{}` makes a block: put it on a line of its own", directive.name);
         }
     }
     let args = Args::parse(call.args, call.bang)?;
     let ctx = &weave.ctx;
-    let key = cache::key(&ctx.binary_hash, directive.name, call.bang, &args.words);
-    let output = match ctx
-        .cache
-        .get(directive.name, &key)
-        .filter(|_| directive.cached)
-    {
+    let inputs = cache::input_hashes(&ctx.root, &args.words)?;
+    let key = cache::key(&ctx.binary_hash, directive.name, call.bang, &args.words, &inputs);
+    let output = match ctx.cache.get(directive.name, &key).filter(|_| directive.cached) {
         Some(output) => {
             weave.stats.cached.set(weave.stats.cached.get() + 1);
             output
         }
         None => {
+            eprintln!("weave: running {}", &text[call.start..call.end]);
             let output = (directive.run)(ctx, &args)?;
             if directive.cached {
                 ctx.cache.put(directive.name, &key, &output)?;
@@ -200,10 +192,7 @@ mod tests {
     use anyhow::ensure;
 
     fn echo(_: &Ctx, args: &Args) -> Result<String> {
-        ensure!(
-            args.words.first().map(String::as_str) != Some("fail"),
-            "it failed"
-        );
+        ensure!(args.words.first().map(String::as_str) != Some("fail"), "it failed");
         Ok(format!("<{}>", args.words.join("|")))
     }
 
@@ -212,20 +201,8 @@ mod tests {
     }
 
     const TABLE: &[Directive] = &[
-        Directive {
-            name: "echo",
-            run: echo,
-            bang: false,
-            block: false,
-            cached: true,
-        },
-        Directive {
-            name: "block",
-            run: block,
-            bang: true,
-            block: true,
-            cached: false,
-        },
+        Directive { name: "echo", run: echo, bang: false, block: false, cached: true },
+        Directive { name: "block", run: block, bang: true, block: true, cached: false },
     ];
 
     fn weave_in(dir: &std::path::Path, fresh: bool) -> Weave {
@@ -303,12 +280,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut errors = Vec::new();
         let first = weave_in(dir.path(), false);
-        weave_text(
-            &first,
-            TABLE,
-            "{{#echo a}} {{#echo a}}\n{{#block b}}",
-            &mut errors,
-        );
+        weave_text(&first, TABLE, "{{#echo a}} {{#echo a}}\n{{#block b}}", &mut errors);
         assert_eq!((first.stats.ran.get(), first.stats.cached.get()), (2, 1));
         let second = weave_in(dir.path(), false);
         weave_text(&second, TABLE, "{{#echo a}}\n{{#block b}}", &mut errors);

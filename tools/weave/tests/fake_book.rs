@@ -71,11 +71,7 @@ impl Book {
         let root = dir.path().to_path_buf();
         fs::create_dir(root.join("book")).unwrap();
         fs::write(root.join("book.toml"), BOOK_TOML).unwrap();
-        fs::write(
-            root.join("book/SUMMARY.md"),
-            "# Summary\n\n[Example](example.md)\n",
-        )
-        .unwrap();
+        fs::write(root.join("book/SUMMARY.md"), "# Summary\n\n[Example](example.md)\n").unwrap();
         fs::write(root.join("book/example.md"), chapter).unwrap();
         let code = "fn hidden() {}\n// ANCHOR: part\nfn shown() {}\n// ANCHOR_END: part\n";
         fs::write(root.join("code.rs"), code).unwrap();

@@ -16,11 +16,7 @@ use std::time::Duration;
 pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     ensure!(args.words.is_empty(), "`machine` takes no arguments");
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let cores = if cores == 1 {
-        "1 core".to_string()
-    } else {
-        format!("{cores} cores")
-    };
+    let cores = if cores == 1 { "1 core".to_string() } else { format!("{cores} cores") };
     Ok(format!(
         "Machine: {} ({cores}), {}, {}, commit {}, {}.",
         code_span(&cpu_model()),
@@ -73,11 +69,7 @@ fn git_commit(root: &Path) -> String {
     let Some(commit) = probe("git", &["rev-parse", "--short", "HEAD"], root) else {
         return "unknown".to_string();
     };
-    let changes = probe(
-        "git",
-        &["status", "--porcelain", "--untracked-files=no"],
-        root,
-    );
+    let changes = probe("git", &["status", "--porcelain", "--untracked-files=no"], root);
     match changes {
         Some(changes) if !changes.is_empty() => format!("{commit}-dirty"),
         _ => commit,
@@ -104,10 +96,7 @@ mod tests {
             Some("Intel(R) Xeon(R) CPU @ 2.20GHz")
         );
         let release = "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nNAME=\"Debian GNU/Linux\"\nVERSION_ID=\"12\"\n";
-        assert_eq!(
-            field(release, "NAME", '=').as_deref(),
-            Some("Debian GNU/Linux")
-        );
+        assert_eq!(field(release, "NAME", '=').as_deref(), Some("Debian GNU/Linux"));
         assert_eq!(field(release, "VERSION_ID", '=').as_deref(), Some("12"));
         assert_eq!(field(release, "ID", '='), None);
     }

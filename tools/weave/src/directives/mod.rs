@@ -42,11 +42,7 @@ impl Args {
         let Some(words) = shlex::split(text) else {
             bail!("cannot split the arguments into words: unbalanced quotes or a trailing `\\`");
         };
-        Ok(Args {
-            text: text.trim().to_string(),
-            words,
-            bang,
-        })
+        Ok(Args { text: text.trim().to_string(), words, bang })
     }
 
     /// Splits the words into positional ones and `key=value` options, refusing any key not in
@@ -85,45 +81,15 @@ pub struct Directive {
 // ANCHOR: table
 /// Every directive of the weave.
 pub const DIRECTIVES: &[Directive] = &[
-    Directive {
-        name: "sudoku",
-        run: sudoku::run,
-        bang: true,
-        block: true,
-        cached: true,
-    },
-    Directive {
-        name: "timings",
-        run: timings::run,
-        bang: false,
-        block: true,
-        cached: true,
-    },
-    Directive {
-        name: "machine",
-        run: machine::run,
-        bang: false,
-        block: false,
-        cached: true,
-    },
-    Directive {
-        name: "trace",
-        run: trace::run,
-        bang: false,
-        block: true,
-        // The traces are cached inside; the player around them is made afresh.
-        cached: false,
-    },
+    Directive { name: "sudoku", run: sudoku::run, bang: true, block: true, cached: true },
+    Directive { name: "timings", run: timings::run, bang: false, block: true, cached: true },
+    Directive { name: "machine", run: machine::run, bang: false, block: false, cached: true },
+    // The traces are cached inside; the player around them is made afresh.
+    Directive { name: "trace", run: trace::run, bang: false, block: true, cached: false },
 ];
 
 /// The names that mdBook's own `links` preprocessor expands, after the weave.
-pub const MDBOOK_NAMES: &[&str] = &[
-    "include",
-    "rustdoc_include",
-    "playground",
-    "playpen",
-    "title",
-];
+pub const MDBOOK_NAMES: &[&str] = &["include", "rustdoc_include", "playground", "playpen", "title"];
 // ANCHOR_END: table
 
 /// A fenced code block of `info` around `body`, its fence longer than any run of backticks in
@@ -153,19 +119,7 @@ mod tests {
     #[test]
     fn words_split_like_a_shell_without_one() {
         let args = Args::parse(r#" easy "my file.txt" it\'s $HOME ; rm -rf x "#, false).unwrap();
-        assert_eq!(
-            args.words,
-            [
-                "easy",
-                "my file.txt",
-                "it's",
-                "$HOME",
-                ";",
-                "rm",
-                "-rf",
-                "x"
-            ]
-        );
+        assert_eq!(args.words, ["easy", "my file.txt", "it's", "$HOME", ";", "rm", "-rf", "x"]);
         assert_eq!(args.text, r#"easy "my file.txt" it\'s $HOME ; rm -rf x"#);
     }
 
@@ -195,10 +149,7 @@ mod tests {
 
     #[test]
     fn fences_outgrow_the_backticks_inside() {
-        assert_eq!(
-            fenced("console", "$ sudoku\n\n"),
-            "```console\n$ sudoku\n```"
-        );
+        assert_eq!(fenced("console", "$ sudoku\n\n"), "```console\n$ sudoku\n```");
         assert_eq!(fenced("text", "a ``` b"), "````text\na ``` b\n````");
     }
 

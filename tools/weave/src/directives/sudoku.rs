@@ -39,9 +39,5 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
 fn tail(text: &str, n: usize) -> String {
     let lines: Vec<&str> = text.trim_end().lines().collect();
     let start = lines.len().saturating_sub(n);
-    lines[start..]
-        .iter()
-        .map(|line| format!("    | {line}"))
-        .collect::<Vec<_>>()
-        .join("\n")
+    lines[start..].iter().map(|line| format!("    | {line}")).collect::<Vec<_>>().join("\n")
 }

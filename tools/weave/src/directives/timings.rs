@@ -42,16 +42,10 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
         Some(list) => Some(references(list, grids.len())?),
         None => None,
     };
-    let label = options
-        .get("reference-label")
-        .copied()
-        .unwrap_or("reference");
+    let label = options.get("reference-label").copied().unwrap_or("reference");
 
-    let columns: Vec<Option<&str>> = if solvers.is_empty() {
-        vec![None]
-    } else {
-        solvers.iter().copied().map(Some).collect()
-    };
+    let columns: Vec<Option<&str>> =
+        if solvers.is_empty() { vec![None] } else { solvers.iter().copied().map(Some).collect() };
     let mut header = vec!["grid".to_string()];
     header.extend(columns.iter().map(|s| s.unwrap_or("time").to_string()));
     let mut rows = Vec::new();
@@ -72,6 +66,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     Ok(table(&header, &rows) + "\n\n" + &footer(runs, limit, &rows))
 }
 
+// ANCHOR: measure
 /// Times `sudoku [--solver SOLVER] --format json GRID`, `runs` times.
 fn measure(ctx: &Ctx, grid: &str, solver: Option<&str>, runs: usize, limit: f64) -> Result<Cell> {
     let mut args = Vec::new();
@@ -83,13 +78,7 @@ fn measure(ctx: &Ctx, grid: &str, solver: Option<&str>, runs: usize, limit: f64)
     let mut times = Vec::with_capacity(runs);
     let mut wall = false;
     for _ in 0..runs {
-        let out = run::run(
-            &ctx.sudoku,
-            &args,
-            &ctx.root,
-            limit_duration,
-            Streams::Separate,
-        )?;
+        let out = run::run(&ctx.sudoku, &args, &ctx.root, limit_duration, Streams::Separate)?;
         if out.timed_out() {
             return Ok(Cell::TooSlow(limit));
         }
@@ -106,11 +95,9 @@ fn measure(ctx: &Ctx, grid: &str, solver: Option<&str>, runs: usize, limit: f64)
         wall |= reported.is_none();
         times.push(reported.unwrap_or(out.wall.as_secs_f64()));
     }
-    Ok(Cell::Time {
-        seconds: median(&mut times),
-        wall,
-    })
+    Ok(Cell::Time { seconds: median(&mut times), wall })
 }
+// ANCHOR_END: measure
 
 /// The sum of the `micros` fields of the JSON lines in `stdout`, in seconds, or `None` if some
 /// line has no `micros`.
@@ -133,11 +120,7 @@ fn solve_seconds(stdout: &str) -> Result<Option<f64>> {
 fn median(values: &mut [f64]) -> f64 {
     values.sort_by(f64::total_cmp);
     let mid = values.len() / 2;
-    if values.len() % 2 == 1 {
-        values[mid]
-    } else {
-        (values[mid - 1] + values[mid]) / 2.0
-    }
+    if values.len() % 2 == 1 { values[mid] } else { (values[mid - 1] + values[mid]) / 2.0 }
 }
 
 fn number<T: std::str::FromStr>(
@@ -147,10 +130,7 @@ fn number<T: std::str::FromStr>(
 ) -> Result<T> {
     match options.get(key) {
         None => Ok(default),
-        Some(text) => text
-            .parse()
-            .ok()
-            .with_context(|| format!("`{key}={text}`: not a number")),
+        Some(text) => text.parse().ok().with_context(|| format!("`{key}={text}`: not a number")),
     }
 }
 
@@ -166,11 +146,7 @@ fn references(list: &str, grids: usize) -> Result<Vec<Option<f64>>> {
                 .with_context(|| format!("reference time `{v}`: not a number of seconds")),
         })
         .collect::<Result<Vec<_>>>()?;
-    ensure!(
-        values.len() == grids,
-        "{} reference times for {grids} grids",
-        values.len()
-    );
+    ensure!(values.len() == grids, "{} reference times for {grids} grids", values.len());
     Ok(values)
 }
 
@@ -210,11 +186,8 @@ fn table(header: &[String], rows: &[Vec<String>]) -> String {
 }
 
 fn footer(runs: usize, limit: f64, rows: &[Vec<String>]) -> String {
-    let runs_text = if runs == 1 {
-        "one run".to_string()
-    } else {
-        format!("median of {runs} runs")
-    };
+    let runs_text =
+        if runs == 1 { "one run".to_string() } else { format!("median of {runs} runs") };
     let mut text = format!(
         "Solve time reported by the binary (`micros` of `--format json`), {runs_text}, \
          each stopped after {limit} s; measured {} on {}.",
@@ -262,21 +235,12 @@ mod tests {
         assert_eq!(format_seconds(1.2), "1.20 s");
         assert_eq!(format_seconds(0.0), "0.00 µs");
         assert_eq!(format_cell(Cell::TooSlow(10.0)), "> 10 s");
-        assert_eq!(
-            format_cell(Cell::Time {
-                seconds: 0.5,
-                wall: true
-            }),
-            "500 ms (wall)"
-        );
+        assert_eq!(format_cell(Cell::Time { seconds: 0.5, wall: true }), "500 ms (wall)");
     }
 
     #[test]
     fn reference_times_match_the_grids() {
-        assert_eq!(
-            references("0.24,-,1.5", 3).unwrap(),
-            [Some(0.24), None, Some(1.5)]
-        );
+        assert_eq!(references("0.24,-,1.5", 3).unwrap(), [Some(0.24), None, Some(1.5)]);
         assert!(references("0.24,1.5", 3).is_err());
         assert!(references("0.24,fast,1", 3).is_err());
     }

@@ -41,7 +41,9 @@ const PLAYER_CSS: &str = include_str!("../../assets/trace-player.css");
 const PLAYER_JS: &str = include_str!("../../assets/trace-player.js");
 
 pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
-    let key = cache::key(&ctx.binary_hash, "trace-data", false, &args.words);
+    // A grid file named in the arguments is part of the key, as for every cached directive.
+    let inputs = cache::input_hashes(&ctx.root, &args.words)?;
+    let key = cache::key(&ctx.binary_hash, "trace-data", false, &args.words, &inputs);
     let data = match ctx.cache.get("trace-data", &key) {
         Some(data) => data,
         None => {
@@ -72,11 +74,9 @@ fn traces(ctx: &Ctx, args: &Args) -> Result<String> {
         grids.len()
     );
     let max_events: u64 = match options.get("max-events") {
-        Some(n) => n
-            .parse()
-            .ok()
-            .filter(|&n| n > 0)
-            .context("`max-events` must be a positive number")?,
+        Some(n) => {
+            n.parse().ok().filter(|&n| n > 0).context("`max-events` must be a positive number")?
+        }
         None => MAX_EVENTS,
     };
     let mut puzzles = Vec::new();
@@ -133,11 +133,7 @@ fn solve(ctx: &Ctx, grid: &str) -> Result<(String, String)> {
         out.describe(LIMIT),
         out.stderr.trim()
     );
-    let first = out
-        .stdout
-        .lines()
-        .next()
-        .context("`sudoku --format json` printed nothing")?;
+    let first = out.stdout.lines().next().context("`sudoku --format json` printed nothing")?;
     let row: Value =
         serde_json::from_str(first).context("`sudoku --format json` printed no JSON")?;
     match (row["puzzle"].as_str(), row["solution"].as_str()) {
@@ -152,19 +148,10 @@ fn trace(ctx: &Ctx, grid: &str, solver: &str, max_events: u64) -> Result<(String
     if !solver.is_empty() {
         args.extend(["--solver".to_string(), solver.to_string()]);
     }
-    args.extend([
-        "--max-events".to_string(),
-        max_events.to_string(),
-        grid.to_string(),
-    ]);
+    args.extend(["--max-events".to_string(), max_events.to_string(), grid.to_string()]);
     let command = format!("sudoku {}", args.join(" "));
     let out = run::run(&ctx.sudoku, &args, &ctx.root, LIMIT, Streams::Separate)?;
-    ensure!(
-        out.success(),
-        "`{command}` failed ({}): {}",
-        out.describe(LIMIT),
-        out.stderr.trim()
-    );
+    ensure!(out.success(), "`{command}` failed ({}): {}", out.describe(LIMIT), out.stderr.trim());
     encode(&out.stdout).with_context(|| format!("reading the output of `{command}`"))
 }
 
@@ -177,18 +164,12 @@ fn encode(json_lines: &str) -> Result<(String, bool)> {
         let event: Value =
             serde_json::from_str(line).with_context(|| format!("line {}: not JSON", n + 1))?;
         let number = |field: &str| {
-            event[field]
-                .as_u64()
-                .with_context(|| format!("line {}: no `{field}`", n + 1))
+            event[field].as_u64().with_context(|| format!("line {}: no `{field}`", n + 1))
         };
         let value = match event["event"].as_str() {
             Some("place") => {
                 let (cell, digit) = (number("cell")?, number("digit")?);
-                ensure!(
-                    cell < 81 && (1..=9).contains(&digit),
-                    "line {}: bad placement",
-                    n + 1
-                );
+                ensure!(cell < 81 && (1..=9).contains(&digit), "line {}: bad placement", n + 1);
                 9 * cell + digit - 1
             }
             Some("unplace") => {
@@ -215,27 +196,16 @@ fn player(data: &str) -> String {
     let data = data.replace('<', "\\u003c");
     let mut html = String::new();
     html.push_str("<div class=\"sudoku-trace\" tabindex=\"0\">\n");
-    html.push_str(&format!(
-        "<script type=\"application/json\">{data}</script>\n"
-    ));
+    html.push_str(&format!("<script type=\"application/json\">{data}</script>\n"));
     html.push_str("<noscript><p>The animated search needs JavaScript.</p></noscript>\n</div>\n");
-    html.push_str(&format!(
-        "<style>\n{}\n</style>\n",
-        without_blank_lines(PLAYER_CSS)
-    ));
-    html.push_str(&format!(
-        "<script>\n{}\n</script>",
-        without_blank_lines(PLAYER_JS)
-    ));
+    html.push_str(&format!("<style>\n{}\n</style>\n", without_blank_lines(PLAYER_CSS)));
+    html.push_str(&format!("<script>\n{}\n</script>", without_blank_lines(PLAYER_JS)));
     html
 }
 
 /// `text` without its empty lines, which would end the HTML block in Markdown.
 fn without_blank_lines(text: &str) -> String {
-    let lines: Vec<&str> = text
-        .lines()
-        .filter(|line| !line.trim().is_empty())
-        .collect();
+    let lines: Vec<&str> = text.lines().filter(|line| !line.trim().is_empty()).collect();
     lines.join("\n")
 }
 
@@ -285,20 +255,10 @@ mod tests {
     #[test]
     fn the_player_is_one_html_block_that_loads_nothing() {
         let html = player(r#"{"puzzles":[{"name":"</script><b>"}]}"#);
-        assert!(
-            !html.lines().any(|line| line.trim().is_empty()),
-            "a blank line ends the block"
-        );
-        assert_eq!(
-            html.matches("</script>").count(),
-            2,
-            "the data cannot close its element"
-        );
+        assert!(!html.lines().any(|line| line.trim().is_empty()), "a blank line ends the block");
+        assert_eq!(html.matches("</script>").count(), 2, "the data cannot close its element");
         assert!(!html.contains("{{#"), "mdBook would expand it");
-        assert!(
-            !html.contains("http:") && !html.contains("https:"),
-            "the page works offline"
-        );
+        assert!(!html.contains("http:") && !html.contains("https:"), "the page works offline");
         assert!(html.starts_with("<div class=\"sudoku-trace\""));
     }
 }
