@@ -7,6 +7,7 @@ mod machine;
 mod stats;
 mod sudoku;
 mod timings;
+mod trace;
 
 use crate::cache::Cache;
 use anyhow::{Context, Result, bail, ensure};
@@ -86,6 +87,8 @@ pub const DIRECTIVES: &[Directive] = &[
     Directive { name: "timings", run: timings::run, bang: false, block: true, cached: true },
     Directive { name: "stats", run: stats::run, bang: false, block: true, cached: true },
     Directive { name: "machine", run: machine::run, bang: false, block: false, cached: true },
+    // The traces are cached inside; the player around them is made afresh.
+    Directive { name: "trace", run: trace::run, bang: false, block: true, cached: false },
 ];
 
 /// The names that mdBook's own `links` preprocessor expands, after the weave.
