@@ -1,24 +1,12 @@
 //! Integration tests: the real `sudoku` binary, its output layout, its messages and exit codes.
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+
+mod common;
 
 /// The exit status, standard output and standard error of `sudoku ARGS` fed `stdin`.
 fn sudoku(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let bytes = stdin.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = input.write_all(&bytes);
-    });
-    let out = child.wait_with_output().unwrap();
-    feeder.join().unwrap();
+    let out = common::run_sudoku(args, stdin);
     let text = |b: Vec<u8>| String::from_utf8(b).expect("output is UTF-8");
     (out.status.code().expect("exited, not killed"), text(out.stdout), text(out.stderr))
 }

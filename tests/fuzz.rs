@@ -2,25 +2,12 @@
 //! documented exit status.
 
 use proptest::prelude::*;
-use std::io::Write;
-use std::process::{Command, Stdio};
+
+mod common;
 
 /// Runs `sudoku ARGS` on `stdin` and returns its exit status and standard error.
 fn run(args: &[&str], stdin: &[u8]) -> (Option<i32>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let bytes = stdin.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = input.write_all(&bytes);
-    });
-    let out = child.wait_with_output().unwrap();
-    feeder.join().unwrap();
+    let out = common::run_sudoku(args, stdin);
     (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
 }
 

@@ -1,26 +1,16 @@
 //! `sudoku trace` and `sudoku --animate`, driven through the real binary as a user would.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 use sudoku::grids::built_in;
 use sudoku::representation::Grid;
 use sudoku::solver::SolverName;
 use sudoku::watching::{Event, replay};
 
+mod common;
+
 /// Runs the binary with `args`, `stdin` as its standard input.
 fn sudoku(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("a pipe");
-    // The binary may exit without reading: a closed pipe is not our failure.
-    let _ = input.write_all(stdin.as_bytes());
-    drop(input);
-    child.wait_with_output().expect("the binary ends")
+    common::run_sudoku(args, stdin.as_bytes())
 }
 
 /// Every line of the output as an event; a line that is not one fails the test.
