@@ -79,29 +79,49 @@ struct Measure {
 
 fn env_list(name: &str) -> Option<Vec<String>> {
     let value = std::env::var(name).ok()?;
-    Some(value.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect())
+    Some(
+        value
+            .split(',')
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect(),
+    )
 }
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let data = std::env::var_os("SUDOKU_DATA").map_or_else(|| root.join("../shared/data"), PathBuf::from);
+    let data =
+        std::env::var_os("SUDOKU_DATA").map_or_else(|| root.join("../shared/data"), PathBuf::from);
     let datasets: Vec<String> = match env_list("SUDOKU_BENCH_DATASETS") {
-        Some(names) => names.into_iter().map(|n| n.trim_end_matches(".txt").to_string()).collect(),
+        Some(names) => names
+            .into_iter()
+            .map(|n| n.trim_end_matches(".txt").to_string())
+            .collect(),
         None => DATASETS.iter().map(|s| s.to_string()).collect(),
     };
-    let mut contenders: Vec<Contender> = SolverName::ALL.iter().map(|&s| Contender::Ours(s)).collect();
+    let mut contenders: Vec<Contender> = SolverName::ALL
+        .iter()
+        .map(|&s| Contender::Ours(s))
+        .collect();
     contenders.push(Contender::Peer);
     if let Some(names) = env_list("SUDOKU_BENCH_SOLVERS") {
         for name in &names {
             if !contenders.iter().any(|c| c.name() == name) {
-                eprintln!("datasets: unknown solver {name:?}; known: {}", names_of(&contenders));
+                eprintln!(
+                    "datasets: unknown solver {name:?}; known: {}",
+                    names_of(&contenders)
+                );
                 std::process::exit(2);
             }
         }
         contenders.retain(|c| names.iter().any(|n| n == c.name()));
     }
     let modes: Vec<(&str, usize)> = match env_list("SUDOKU_BENCH_MODES") {
-        Some(names) => MODES.iter().copied().filter(|(m, _)| names.iter().any(|n| n == m)).collect(),
+        Some(names) => MODES
+            .iter()
+            .copied()
+            .filter(|(m, _)| names.iter().any(|n| n == m))
+            .collect(),
         None => MODES.to_vec(),
     };
     let seed: Option<u64> = match std::env::var("SUDOKU_BENCH_SHUFFLE").as_deref() {
@@ -112,9 +132,15 @@ fn main() {
         })),
         Err(_) => Some(1),
     };
-    let max: usize = std::env::var("SUDOKU_BENCH_MAX").ok().and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
+    let max: usize = std::env::var("SUDOKU_BENCH_MAX")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(usize::MAX);
     let budget = Duration::from_secs_f64(
-        std::env::var("SUDOKU_BENCH_BUDGET").ok().and_then(|s| s.parse().ok()).unwrap_or(2.0),
+        std::env::var("SUDOKU_BENCH_BUDGET")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(2.0),
     );
 
     println!("dataset harness: one thread, data from {}", data.display());
@@ -122,9 +148,17 @@ fn main() {
         Some(seed) => println!("each puzzle shuffled by the symmetry of seed {seed} + its index"),
         None => println!("puzzles as written (not shuffled)"),
     }
-    let slow: Vec<&str> = contenders.iter().filter(|c| c.slow()).map(|c| c.name()).collect();
+    let slow: Vec<&str> = contenders
+        .iter()
+        .filter(|c| c.slow())
+        .map(|c| c.name())
+        .collect();
     if !slow.is_empty() {
-        println!("slow solvers ({}) stop after a {:.1} s budget per run", slow.join(", "), budget.as_secs_f64());
+        println!(
+            "slow solvers ({}) stop after a {:.1} s budget per run",
+            slow.join(", "),
+            budget.as_secs_f64()
+        );
     }
     let mut results = Vec::new();
     for name in &datasets {
@@ -144,12 +178,23 @@ fn main() {
                 .collect(),
             None => puzzles,
         };
-        let peer_puzzles: Vec<peer::Sudoku> =
-            puzzles.iter().map(|p| peer::Sudoku::from_bytes(*p.cells()).expect("a grid is a sudoku")).collect();
+        let peer_puzzles: Vec<peer::Sudoku> = puzzles
+            .iter()
+            .map(|p| peer::Sudoku::from_bytes(*p.cells()).expect("a grid is a sudoku"))
+            .collect();
         println!("\n{name}: {} puzzles", puzzles.len());
         println!(
             "  {:<8} {:<7} {:>8} {:>12} {:>9} {:>9} {:>9} {:>10} {:>9} {:>9}",
-            "solver", "mode", "puzzles", "puzzles/s", "median", "p90", "p99", "max µs", "no guess", "guesses"
+            "solver",
+            "mode",
+            "puzzles",
+            "puzzles/s",
+            "median",
+            "p90",
+            "p99",
+            "max µs",
+            "no guess",
+            "guesses"
         );
         for &(mode, limit) in &modes {
             let mut fast_counts: Option<Vec<usize>> = None;
@@ -172,7 +217,10 @@ fn main() {
             if let (Some(ours), Some(theirs), true) = (&fast_counts, &peer_counts, limit > 1) {
                 let differ = ours.iter().zip(theirs).filter(|(a, b)| a != b).count();
                 match differ {
-                    0 => println!("  check: fast and peer agree on the solution counts of all {}", ours.len()),
+                    0 => println!(
+                        "  check: fast and peer agree on the solution counts of all {}",
+                        ours.len()
+                    ),
                     n => println!("  CHECK FAILED: fast and peer disagree on {n} solution counts"),
                 }
             }
@@ -182,7 +230,11 @@ fn main() {
 }
 
 fn names_of(contenders: &[Contender]) -> String {
-    contenders.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
+    contenders
+        .iter()
+        .map(|c| c.name())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The puzzles of a dataset file, read with the book's own reader.
@@ -199,8 +251,17 @@ fn load(path: &Path, max: usize) -> Result<Vec<Grid>, String> {
 }
 
 /// Times one of our solvers on each puzzle, after an untimed warm-up over the first few hundred.
-fn measure_ours(solver: SolverName, puzzles: &[Grid], limit: usize, budget: Option<Duration>) -> Measure {
-    let warm = if budget.is_some() { 0 } else { puzzles.len().min(500) };
+fn measure_ours(
+    solver: SolverName,
+    puzzles: &[Grid],
+    limit: usize,
+    budget: Option<Duration>,
+) -> Measure {
+    let warm = if budget.is_some() {
+        0
+    } else {
+        puzzles.len().min(500)
+    };
     for puzzle in &puzzles[..warm] {
         black_box(solver.search(black_box(puzzle), limit, &mut ()));
     }
@@ -216,7 +277,12 @@ fn measure_ours(solver: SolverName, puzzles: &[Grid], limit: usize, budget: Opti
         guesses.push(search.stats.guesses);
         counts.push(black_box(search).solutions.len());
     }
-    Measure { times, guesses: Some(guesses), counts, wall: start.elapsed() }
+    Measure {
+        times,
+        guesses: Some(guesses),
+        counts,
+        wall: start.elapsed(),
+    }
 }
 
 /// Times the peer crate the same way: `some_solution` for the first solution, and the solutions
@@ -241,7 +307,12 @@ fn measure_peer(puzzles: &[peer::Sudoku], limit: usize) -> Measure {
         times.push(t.elapsed().as_nanos() as u64);
         counts.push(count);
     }
-    Measure { times, guesses: None, counts, wall: start.elapsed() }
+    Measure {
+        times,
+        guesses: None,
+        counts,
+        wall: start.elapsed(),
+    }
 }
 
 /// The nearest-rank percentile `q` (0 to 1) of sorted times, in microseconds.
@@ -267,7 +338,9 @@ fn summarize(
     let n = sorted.len();
     let solved_time: u64 = sorted.iter().sum();
     // Sorted per-puzzle times sampled at every half percentile, for plots.
-    let quantiles: Vec<f64> = (0..=200).map(|k| percentile(&sorted, k as f64 / 200.0)).collect();
+    let quantiles: Vec<f64> = (0..=200)
+        .map(|k| percentile(&sorted, k as f64 / 200.0))
+        .collect();
     let (no_guess, guesses) = match &m.guesses {
         Some(g) if n > 0 => (
             json!(100.0 * g.iter().filter(|&&x| x == 0).count() as f64 / n as f64),
@@ -320,23 +393,37 @@ fn print_row(row: &Value) {
         number("guesses_per_puzzle", 2),
     );
     if row["budget_limited"] == json!(true) {
-        println!("  (* the first {} of {} puzzles, within the time budget)", row["n"], row["of"]);
+        println!(
+            "  (* the first {} of {} puzzles, within the time budget)",
+            row["n"], row["of"]
+        );
     }
 }
 
 /// Merges the new rows into `target/bench-results/datasets.json`, replacing rows with the same
 /// dataset, solver, mode and shuffle.
 fn write_results(root: &Path, rows: Vec<Value>) {
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
     let dir = target.join("bench-results");
     let path = dir.join("datasets.json");
-    let key = |r: &Value| (r["dataset"].clone(), r["solver"].clone(), r["mode"].clone(), r["shuffled"].clone());
+    let key = |r: &Value| {
+        (
+            r["dataset"].clone(),
+            r["solver"].clone(),
+            r["mode"].clone(),
+            r["shuffled"].clone(),
+        )
+    };
     let old: Vec<Value> = std::fs::read_to_string(&path)
         .ok()
         .and_then(|text| serde_json::from_str::<Value>(&text).ok())
         .and_then(|v| v["results"].as_array().cloned())
         .unwrap_or_default();
-    let mut merged: Vec<Value> = old.into_iter().filter(|o| !rows.iter().any(|r| key(r) == key(o))).collect();
+    let mut merged: Vec<Value> = old
+        .into_iter()
+        .filter(|o| !rows.iter().any(|r| key(r) == key(o)))
+        .collect();
     merged.extend(rows);
     let document = json!({
         "measured_unix": std::time::SystemTime::now()
@@ -347,7 +434,10 @@ fn write_results(root: &Path, rows: Vec<Value>) {
         "results": merged,
     });
     let written = std::fs::create_dir_all(&dir).and_then(|()| {
-        std::fs::write(&path, serde_json::to_string_pretty(&document).expect("JSON values serialize"))
+        std::fs::write(
+            &path,
+            serde_json::to_string_pretty(&document).expect("JSON values serialize"),
+        )
     });
     match written {
         Ok(()) => println!("\nresults written to {}", path.display()),
