@@ -109,9 +109,7 @@ impl std::error::Error for Error {}
 
 impl From<Problem> for Error {
     fn from(problem: Problem) -> Self {
-        Error {
-            problems: vec![problem],
-        }
+        Error { problems: vec![problem] }
     }
 }
 
@@ -223,10 +221,7 @@ impl fmt::Display for ErrorKind {
                 "link to `{link}`, outside the book: chapters are files in the book directory"
             ),
             ErrorKind::NotMarkdown { link } => {
-                write!(
-                    f,
-                    "link to `{link}`, which is not a Markdown chapter (*.md)"
-                )
+                write!(f, "link to `{link}`, which is not a Markdown chapter (*.md)")
             }
             ErrorKind::ListedTwice { first_line } => {
                 write!(f, "chapter already listed at line {first_line}")
@@ -235,17 +230,11 @@ impl fmt::Display for ErrorKind {
                 write!(f, "chapter is not listed in {summary}")
             }
             ErrorKind::UnterminatedFence => f.write_str("code fence opened here is never closed"),
-            ErrorKind::BadModuleName {
-                name,
-                keyword: true,
-            } => write!(
+            ErrorKind::BadModuleName { name, keyword: true } => write!(
                 f,
                 "this chapter's code would be module `{name}`, a Rust keyword: rename the chapter"
             ),
-            ErrorKind::BadModuleName {
-                name,
-                keyword: false,
-            } => write!(
+            ErrorKind::BadModuleName { name, keyword: false } => write!(
                 f,
                 "this chapter's code would be module `{name}`, which is not a Rust identifier \
                  (ASCII letters, digits and `_`, not starting with a digit): rename the chapter"
@@ -338,10 +327,7 @@ fn read_book(book_dir: &Path) -> Result<Vec<Planned>, Error> {
     match find_chapters(book_dir) {
         Ok(found) => {
             let listed_paths: HashSet<&Path> = listed.iter().map(|c| c.rel.as_path()).collect();
-            for rel in found
-                .iter()
-                .filter(|rel| !listed_paths.contains(rel.as_path()))
-            {
+            for rel in found.iter().filter(|rel| !listed_paths.contains(rel.as_path())) {
                 let summary = book_path(book_dir, summary_rel);
                 problems.push(at(rel, 1, ErrorKind::NotInSummary { summary }));
             }
@@ -385,28 +371,16 @@ fn read_book(book_dir: &Path) -> Result<Vec<Planned>, Error> {
         };
         if let Some(first) = names.get(&name) {
             let first = book_path(book_dir, first);
-            problems.push(at(
-                &chapter.rel,
-                1,
-                ErrorKind::DuplicateModule { name, first },
-            ));
+            problems.push(at(&chapter.rel, 1, ErrorKind::DuplicateModule { name, first }));
             continue;
         }
         names.insert(name.clone(), chapter.rel.clone());
         let shown = book_path(book_dir, &chapter.rel);
         let source = render_module(&shown, line_count(&text), &code);
-        planned.push(Planned {
-            listed: chapter,
-            name,
-            source,
-        });
+        planned.push(Planned { listed: chapter, name, source });
     }
 
-    if problems.is_empty() {
-        Ok(planned)
-    } else {
-        Err(Error { problems })
-    }
+    if problems.is_empty() { Ok(planned) } else { Err(Error { problems }) }
 }
 
 /// Reads the book file `rel` as text; a failure is a problem at its line 1.
@@ -471,9 +445,7 @@ fn resolve_link(
     let file = destination.split('#').next().unwrap_or_default();
     let mut rel = PathBuf::new();
     if file.is_empty() {
-        return Err(ErrorKind::MissingChapter {
-            link: destination.to_owned(),
-        });
+        return Err(ErrorKind::MissingChapter { link: destination.to_owned() });
     }
     let mut inside = !destination.contains("://");
     for component in Path::new(file).components() {
@@ -494,15 +466,9 @@ fn resolve_link(
         return Err(ErrorKind::MissingChapter { link: link_text() });
     }
     if let Some(first) = earlier.iter().find(|chapter| chapter.rel == rel) {
-        return Err(ErrorKind::ListedTwice {
-            first_line: first.line,
-        });
+        return Err(ErrorKind::ListedTwice { first_line: first.line });
     }
-    Ok(Listed {
-        title: link.title.clone(),
-        rel,
-        line: link.line,
-    })
+    Ok(Listed { title: link.title.clone(), rel, line: link.line })
 }
 
 /// Every Markdown file under `book_dir` (recursively, skipping hidden files and directories)
@@ -540,21 +506,13 @@ fn module_name(rel: &Path) -> Result<String, ErrorKind> {
     let stem = rel.file_stem().unwrap_or_default().to_string_lossy();
     let name = stem.replace('-', "_");
     let mut chars = name.chars();
-    let starts_well = chars
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
+    let starts_well = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
     let identifier = starts_well && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
     if !identifier || name == "_" {
-        return Err(ErrorKind::BadModuleName {
-            name,
-            keyword: false,
-        });
+        return Err(ErrorKind::BadModuleName { name, keyword: false });
     }
     if KEYWORDS.contains(&name.as_str()) {
-        return Err(ErrorKind::BadModuleName {
-            name,
-            keyword: true,
-        });
+        return Err(ErrorKind::BadModuleName { name, keyword: true });
     }
     Ok(name)
 }
@@ -592,9 +550,7 @@ struct LineIndex {
 impl LineIndex {
     fn new(text: &str) -> Self {
         let after_newlines = text.match_indices('\n').map(|(i, _)| i + 1);
-        LineIndex {
-            starts: std::iter::once(0).chain(after_newlines).collect(),
-        }
+        LineIndex { starts: std::iter::once(0).chain(after_newlines).collect() }
     }
 
     /// The line holding byte `offset` (an offset at the very end is on the last line).
@@ -613,11 +569,38 @@ impl LineIndex {
 /// rather than starting one.
 fn line_count(text: &str) -> usize {
     let newlines = text.matches('\n').count();
-    if text.is_empty() || text.ends_with('\n') {
-        newlines
-    } else {
-        newlines + 1
-    }
+    if text.is_empty() || text.ends_with('\n') { newlines } else { newlines + 1 }
+}
+
+/// A tangled block of a chapter, line by line as the compiler sees it: for tools that check the
+/// book's code, such as the formatting test.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RustBlock {
+    /// The line of the opening fence in the chapter, counting from 1.
+    pub fence_line: usize,
+    /// The lines of code, unhidden, each with whether the book hides it (`# `).
+    pub lines: Vec<(String, bool)>,
+}
+
+/// The tangled blocks of a chapter's text, in order, or the line of a fence that is never closed.
+pub fn rust_blocks(chapter: &str) -> Result<Vec<RustBlock>, usize> {
+    let blocks = extract_blocks(chapter).map_err(|errors| errors[0].line)?;
+    Ok(blocks
+        .into_iter()
+        .filter(|block| is_tangled(&block.info))
+        .map(|block| RustBlock {
+            fence_line: block.fence_line,
+            lines: block
+                .lines
+                .iter()
+                .map(|l| {
+                    let trimmed = l.text.trim_start();
+                    let hidden = trimmed == "#" || trimmed.starts_with("# ");
+                    (unhide_line(&l.text).into_owned(), hidden)
+                })
+                .collect(),
+        })
+        .collect())
 }
 
 /// A fenced code block of a chapter, of any language.
@@ -660,10 +643,7 @@ fn extract_blocks(text: &str) -> Result<Vec<CodeBlock>, Vec<Located>> {
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
                 let fence_line = lines.line_of(range.start);
                 if !fence_is_closed(text, range) {
-                    unclosed.push(Located {
-                        line: fence_line,
-                        kind: ErrorKind::UnterminatedFence,
-                    });
+                    unclosed.push(Located { line: fence_line, kind: ErrorKind::UnterminatedFence });
                 }
                 current = Some(BlockReader::new(info.to_string(), fence_line));
             }
@@ -683,11 +663,7 @@ fn extract_blocks(text: &str) -> Result<Vec<CodeBlock>, Vec<Located>> {
             _ => {}
         }
     }
-    if unclosed.is_empty() {
-        Ok(blocks)
-    } else {
-        Err(unclosed)
-    }
+    if unclosed.is_empty() { Ok(blocks) } else { Err(unclosed) }
 }
 // ANCHOR_END: extract_blocks
 
@@ -703,11 +679,7 @@ struct BlockReader {
 impl BlockReader {
     fn new(info: String, fence_line: usize) -> Self {
         BlockReader {
-            block: CodeBlock {
-                info,
-                fence_line,
-                lines: Vec::new(),
-            },
+            block: CodeBlock { info, fence_line, lines: Vec::new() },
             next_line: fence_line + 1,
             open: false,
         }
@@ -772,9 +744,8 @@ fn fence_is_closed(text: &str, range: Range<usize>) -> bool {
 /// `rust,noplayground` and `rust hidelines=!` are tangled and `rust,ignore`, `text` and `console`
 /// are only shown.
 fn is_tangled(info: &str) -> bool {
-    let mut words = info
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|word| !word.is_empty());
+    let mut words =
+        info.split(|c: char| c == ',' || c.is_whitespace()).filter(|word| !word.is_empty());
     words.next() == Some("rust") && words.all(|word| word != "ignore")
 }
 // ANCHOR_END: is_tangled
@@ -814,22 +785,12 @@ fn tangled_lines(blocks: &[CodeBlock]) -> Result<Vec<CodeLine>, Vec<Located>> {
                 .iter()
                 .any(|include| directive.starts_with(include))
             {
-                includes.push(Located {
-                    line: *line,
-                    kind: ErrorKind::IncludeInTangledBlock,
-                });
+                includes.push(Located { line: *line, kind: ErrorKind::IncludeInTangledBlock });
             }
-            code.push(CodeLine {
-                line: *line,
-                text: text.into_owned(),
-            });
+            code.push(CodeLine { line: *line, text: text.into_owned() });
         }
     }
-    if includes.is_empty() {
-        Ok(code)
-    } else {
-        Err(includes)
-    }
+    if includes.is_empty() { Ok(code) } else { Err(includes) }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -866,11 +827,7 @@ fn render_lib(modules: &[Module]) -> String {
          in reading order\n",
     );
     for module in modules {
-        let doc = format!(
-            "Chapter \"{}\" ({}).",
-            module.title,
-            slashed(&module.chapter)
-        );
+        let doc = format!("Chapter \"{}\" ({}).", module.title, slashed(&module.chapter));
         let path = module.file.to_string_lossy();
         lib.push_str(&format!(
             "\n#[doc = {doc:?}]\n#[path = {path:?}]\npub mod {};\n",
@@ -886,12 +843,7 @@ fn write_outputs(book_dir: &Path, out_dir: &Path, planned: &[Planned]) -> Result
     let out_dir = std::path::absolute(out_dir).map_err(|error| output_problem(out_dir, error))?;
     let modules_dir = out_dir.join("book");
     let mut modules = Vec::new();
-    for Planned {
-        listed,
-        name,
-        source,
-    } in planned
-    {
+    for Planned { listed, name, source } in planned {
         let mut file = modules_dir.join(&listed.rel).into_os_string();
         file.push(".rs");
         let file = PathBuf::from(file);
@@ -910,21 +862,12 @@ fn write_outputs(book_dir: &Path, out_dir: &Path, planned: &[Planned]) -> Result
     let keep: HashSet<&Path> = modules.iter().map(|module| module.file.as_path()).collect();
     let mut removed = Vec::new();
     remove_stale(&modules_dir, &keep, &mut removed)?;
-    Ok(Tangled {
-        modules,
-        lib_rs,
-        lib_rs_changed,
-        removed,
-    })
+    Ok(Tangled { modules, lib_rs, lib_rs_changed, removed })
 }
 
 /// A problem with the output file `path`.
 fn output_problem(path: &Path, error: io::Error) -> Error {
-    Error::from(Problem {
-        file: slashed(path),
-        line: None,
-        kind: ErrorKind::Write(error),
-    })
+    Error::from(Problem { file: slashed(path), line: None, kind: ErrorKind::Write(error) })
 }
 
 /// Writes `contents` to `path` (creating its directory) unless the file holds them already, so
@@ -1137,10 +1080,8 @@ mod tests {
                        \n\
                        - [<Tangle>](<my tangle.md>)\n";
         let links = read_summary(summary);
-        let got: Vec<_> = links
-            .iter()
-            .map(|l| (l.line, l.title.as_str(), l.destination.as_str()))
-            .collect();
+        let got: Vec<_> =
+            links.iter().map(|l| (l.line, l.title.as_str(), l.destination.as_str())).collect();
         assert_eq!(
             got,
             [
@@ -1155,10 +1096,7 @@ mod tests {
     #[test]
     fn module_names() {
         assert_eq!(module_name(Path::new("grid.md")).unwrap(), "grid");
-        assert_eq!(
-            module_name(Path::new("solvers/naked-singles.md")).unwrap(),
-            "naked_singles"
-        );
+        assert_eq!(module_name(Path::new("solvers/naked-singles.md")).unwrap(), "naked_singles");
         assert_eq!(module_name(Path::new("_private.md")).unwrap(), "_private");
         for bad in ["01-intro.md", "a.b.md", "_.md", "grille-née.md", "-.md"] {
             assert!(
@@ -1183,14 +1121,8 @@ mod tests {
     #[test]
     fn render_module_preserves_lines() {
         let code = [
-            CodeLine {
-                line: 3,
-                text: "fn a() {}".into(),
-            },
-            CodeLine {
-                line: 5,
-                text: "  b".into(),
-            },
+            CodeLine { line: 3, text: "fn a() {}".into() },
+            CodeLine { line: 5, text: "  b".into() },
         ];
         let file = render_module("book/x.md", 6, &code);
         assert_eq!(

@@ -42,9 +42,7 @@ impl MiniCrate {
              tangle = {{ path = {tangle_dir:?} }}\n",
             tangle_dir = tangle_dir.display().to_string()
         );
-        let mini = MiniCrate {
-            dir: tempfile::tempdir().unwrap(),
-        };
+        let mini = MiniCrate { dir: tempfile::tempdir().unwrap() };
         mini.write("Cargo.toml", &manifest);
         mini.write("build.rs", BUILD_RS);
         mini.write("src/lib.rs", LIB_RS);
@@ -176,8 +174,5 @@ fn an_unterminated_fence_fails_the_build_at_its_opening() {
     let output = mini.cargo(&["build"]);
     let stderr = stderr(&output);
     assert!(!output.status.success(), "{stderr}");
-    assert!(
-        stderr.contains("book/grid.md:5: code fence opened here is never closed"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("book/grid.md:5: code fence opened here is never closed"), "{stderr}");
 }

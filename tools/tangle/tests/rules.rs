@@ -14,9 +14,7 @@ struct Book {
 impl Book {
     /// A book of these files, each a path inside `book/` and its text.
     fn new(files: &[(&str, &str)]) -> Book {
-        let book = Book {
-            dir: tempfile::tempdir().unwrap(),
-        };
+        let book = Book { dir: tempfile::tempdir().unwrap() };
         for (rel, text) in files {
             book.write(rel, text);
         }
@@ -63,10 +61,7 @@ const GRID: &str = "# Grid\n\nA grid:\n\n```rust\npub struct Grid;\n```\n";
 #[test]
 fn modules_follow_summary_order_not_directory_order() {
     let book = Book::new(&[
-        (
-            "SUMMARY.md",
-            "# Summary\n\n- [Zeta](zeta.md)\n- [Alpha](alpha.md)\n",
-        ),
+        ("SUMMARY.md", "# Summary\n\n- [Zeta](zeta.md)\n- [Alpha](alpha.md)\n"),
         ("alpha.md", GRID),
         ("zeta.md", GRID),
     ]);
@@ -80,20 +75,14 @@ fn modules_follow_summary_order_not_directory_order() {
 
 #[test]
 fn draft_links_are_skipped() {
-    let book = Book::new(&[
-        ("SUMMARY.md", "- [Grid](grid.md)\n- [Later]()\n"),
-        ("grid.md", GRID),
-    ]);
+    let book = Book::new(&[("SUMMARY.md", "- [Grid](grid.md)\n- [Later]()\n"), ("grid.md", GRID)]);
     assert_eq!(names(&book.tangle().unwrap()), ["grid"]);
 }
 
 #[test]
 fn summary_link_to_no_file_is_an_error_at_its_line() {
     let book = Book::new(&[
-        (
-            "SUMMARY.md",
-            "# Summary\n\n- [Grid](grid.md)\n- [Gone](gone.md)\n",
-        ),
+        ("SUMMARY.md", "# Summary\n\n- [Grid](grid.md)\n- [Gone](gone.md)\n"),
         ("grid.md", GRID),
     ]);
     assert_eq!(
@@ -105,10 +94,7 @@ fn summary_link_to_no_file_is_an_error_at_its_line() {
 #[test]
 fn summary_links_outside_the_book_or_not_markdown_are_errors() {
     let book = Book::new(&[
-        (
-            "SUMMARY.md",
-            "- [Up](../x.md)\n- [Web](https://example.com/x.md)\n- [Text](notes.txt)\n",
-        ),
+        ("SUMMARY.md", "- [Up](../x.md)\n- [Web](https://example.com/x.md)\n- [Text](notes.txt)\n"),
         ("notes.txt", "notes"),
     ]);
     assert_eq!(
@@ -122,26 +108,17 @@ fn summary_links_outside_the_book_or_not_markdown_are_errors() {
 #[test]
 fn a_chapter_listed_twice_is_an_error() {
     let book = Book::new(&[
-        (
-            "SUMMARY.md",
-            "- [Grid](grid.md)\n- [Again](./grid.md#top)\n",
-        ),
+        ("SUMMARY.md", "- [Grid](grid.md)\n- [Again](./grid.md#top)\n"),
         ("grid.md", GRID),
     ]);
-    assert_eq!(
-        book.errors(),
-        "book/SUMMARY.md:2: chapter already listed at line 1"
-    );
+    assert_eq!(book.errors(), "book/SUMMARY.md:2: chapter already listed at line 1");
 }
 
 #[test]
 fn missing_summary_is_an_error() {
     let book = Book::new(&[("grid.md", GRID)]);
     let errors = book.errors();
-    assert!(
-        errors.starts_with("book/SUMMARY.md:1: cannot read this file: "),
-        "{errors}"
-    );
+    assert!(errors.starts_with("book/SUMMARY.md:1: cannot read this file: "), "{errors}");
 }
 
 #[test]
@@ -164,10 +141,7 @@ fn a_chapter_missing_from_summary_is_an_error() {
 #[test]
 fn chapters_may_live_in_subdirectories() {
     let book = Book::new(&[
-        (
-            "SUMMARY.md",
-            "- [Grid](grid.md)\n  - [Dancing links](solvers/dancing-links.md)\n",
-        ),
+        ("SUMMARY.md", "- [Grid](grid.md)\n  - [Dancing links](solvers/dancing-links.md)\n"),
         ("grid.md", GRID),
         ("solvers/dancing-links.md", GRID),
     ]);
@@ -175,30 +149,18 @@ fn chapters_may_live_in_subdirectories() {
     assert_eq!(names(&tangled), ["grid", "dancing_links"]);
     let module = &tangled.modules[1];
     assert_eq!(module.title, "Dancing links");
-    assert_eq!(
-        module.chapter,
-        book.dir.path().join("book/solvers/dancing-links.md")
-    );
-    assert_eq!(
-        module.file,
-        book.out_dir().join("book/solvers/dancing-links.md.rs")
-    );
+    assert_eq!(module.chapter, book.dir.path().join("book/solvers/dancing-links.md"));
+    assert_eq!(module.file, book.out_dir().join("book/solvers/dancing-links.md.rs"));
     assert!(module.file.is_file());
 }
 
 #[test]
 fn chapters_without_tangled_code_give_no_module() {
     let book = Book::new(&[
-        (
-            "SUMMARY.md",
-            "[Intro](01-intro.md)\n- [Grid](grid.md)\n- [Match](match.md)\n",
-        ),
+        ("SUMMARY.md", "[Intro](01-intro.md)\n- [Grid](grid.md)\n- [Match](match.md)\n"),
         ("01-intro.md", "# Intro\n\n```console\n$ sudoku easy\n```\n"),
         ("grid.md", GRID),
-        (
-            "match.md",
-            "# Shown only\n\n```rust,ignore\nfn f() {}\n```\n",
-        ),
+        ("match.md", "# Shown only\n\n```rust,ignore\nfn f() {}\n```\n"),
     ]);
     let tangled = book.tangle().unwrap();
     assert_eq!(names(&tangled), ["grid"]);
@@ -208,10 +170,7 @@ fn chapters_without_tangled_code_give_no_module() {
 #[test]
 fn a_module_name_must_be_an_identifier() {
     let book = Book::new(&[
-        (
-            "SUMMARY.md",
-            "- [Intro](01-intro.md)\n- [Match](match.md)\n",
-        ),
+        ("SUMMARY.md", "- [Intro](01-intro.md)\n- [Match](match.md)\n"),
         ("01-intro.md", GRID),
         ("match.md", GRID),
     ]);
@@ -278,17 +237,11 @@ $ fn console
 fn no_language() {}
 ```
 ";
-    let book = Book::new(&[
-        ("SUMMARY.md", "- [Which](which.md)\n"),
-        ("which.md", chapter),
-    ]);
+    let book = Book::new(&[("SUMMARY.md", "- [Which](which.md)\n"), ("which.md", chapter)]);
     book.tangle().unwrap();
     let module = book.out("book/which.md.rs");
     let code: Vec<&str> = module.lines().skip(1).filter(|l| !l.is_empty()).collect();
-    assert_eq!(
-        code,
-        ["fn plain() {}", "fn attributes() {}", "fn spaced() {}"]
-    );
+    assert_eq!(code, ["fn plain() {}", "fn attributes() {}", "fn spaced() {}"]);
 }
 
 #[test]
@@ -307,10 +260,7 @@ impl Grid {
 }
 ```
 ";
-    let book = Book::new(&[
-        ("SUMMARY.md", "- [Hidden](hidden.md)\n"),
-        ("hidden.md", chapter),
-    ]);
+    let book = Book::new(&[("SUMMARY.md", "- [Hidden](hidden.md)\n"), ("hidden.md", chapter)]);
     book.tangle().unwrap();
     let module = book.out("book/hidden.md.rs");
     let lines: Vec<&str> = module.lines().collect();
@@ -374,19 +324,12 @@ The end, without a final newline.";
     ];
     for (number, line) in lines.iter().enumerate().skip(1) {
         let number = number + 1;
-        let want = expected
-            .iter()
-            .find(|(n, _)| *n == number)
-            .map_or("", |(_, l)| l);
+        let want = expected.iter().find(|(n, _)| *n == number).map_or("", |(_, l)| l);
         assert_eq!(*line, want, "line {number}");
         // Code keeps its column too.
         if !want.is_empty() {
             let source = chapter.lines().nth(number - 1).unwrap();
-            assert_eq!(
-                source.find(want.trim()),
-                line.find(want.trim()),
-                "line {number}"
-            );
+            assert_eq!(source.find(want.trim()), line.find(want.trim()), "line {number}");
         }
     }
 }
@@ -395,14 +338,8 @@ The end, without a final newline.";
 fn an_unterminated_fence_is_an_error_at_its_opening() {
     let book = Book::new(&[
         ("SUMMARY.md", "- [Grid](grid.md)\n- [Listed](listed.md)\n"),
-        (
-            "grid.md",
-            "# Grid\n\n```rust\nfn a() {}\n```\n\nMore:\n\n```text\nnever closed\n",
-        ),
-        (
-            "listed.md",
-            "# Listed\n\n- item\n\n  ~~~~rust\n  fn b() {}\n  ~~~\n\nafter the list\n",
-        ),
+        ("grid.md", "# Grid\n\n```rust\nfn a() {}\n```\n\nMore:\n\n```text\nnever closed\n"),
+        ("listed.md", "# Listed\n\n- item\n\n  ~~~~rust\n  fn b() {}\n  ~~~\n\nafter the list\n"),
     ]);
     assert_eq!(
         book.errors(),
@@ -415,10 +352,8 @@ fn an_unterminated_fence_is_an_error_at_its_opening() {
 fn includes_in_tangled_blocks_are_errors() {
     let chapter = "# Appendix\n\n```rust\n{{#include ../src/x.rs:anchor}}\n```\n\n\
                    ```rust,ignore\n{{#include ../src/x.rs:anchor}}\n```\n";
-    let book = Book::new(&[
-        ("SUMMARY.md", "- [Appendix](appendix.md)\n"),
-        ("appendix.md", chapter),
-    ]);
+    let book =
+        Book::new(&[("SUMMARY.md", "- [Appendix](appendix.md)\n"), ("appendix.md", chapter)]);
     assert_eq!(
         book.errors(),
         "book/appendix.md:4: mdBook include in a tangled block would reach the compiler as is: \
@@ -428,27 +363,17 @@ fn includes_in_tangled_blocks_are_errors() {
 
 #[test]
 fn lib_rs_declares_each_module_with_its_title_and_absolute_path() {
-    let book = Book::new(&[
-        ("SUMMARY.md", "- [The \"Grid\" \\ `type`](grid.md)\n"),
-        ("grid.md", GRID),
-    ]);
+    let book =
+        Book::new(&[("SUMMARY.md", "- [The \"Grid\" \\ `type`](grid.md)\n"), ("grid.md", GRID)]);
     let tangled = book.tangle().unwrap();
     let lib = book.out("lib.rs");
     let file = book.out_dir().join("book/grid.md.rs");
     assert!(file.is_absolute());
     let book_dir = book.dir.path().join("book");
-    let doc = format!(
-        "Chapter \"The \"Grid\" \\ type\" ({}/grid.md).",
-        book_dir.display()
-    );
-    let expected = format!(
-        "#[doc = {doc:?}]\n#[path = {:?}]\npub mod grid;\n",
-        file.display().to_string()
-    );
-    assert!(
-        lib.ends_with(&expected),
-        "{lib}\nshould end with\n{expected}"
-    );
+    let doc = format!("Chapter \"The \"Grid\" \\ type\" ({}/grid.md).", book_dir.display());
+    let expected =
+        format!("#[doc = {doc:?}]\n#[path = {:?}]\npub mod grid;\n", file.display().to_string());
+    assert!(lib.ends_with(&expected), "{lib}\nshould end with\n{expected}");
     assert!(lib.contains(r#"Chapter \"The \"Grid\" \\ type\""#), "{lib}");
     assert_eq!(tangled.lib_rs, book.out_dir().join("lib.rs"));
 }
@@ -516,10 +441,8 @@ fn module_files_of_removed_chapters_are_deleted() {
 
 #[test]
 fn errors_write_nothing() {
-    let book = Book::new(&[
-        ("SUMMARY.md", "- [Grid](grid.md)\n"),
-        ("grid.md", "```rust\nfn a() {}\n"),
-    ]);
+    let book =
+        Book::new(&[("SUMMARY.md", "- [Grid](grid.md)\n"), ("grid.md", "```rust\nfn a() {}\n")]);
     assert!(book.tangle().is_err());
     assert!(!book.out_dir().exists());
 }
@@ -546,20 +469,14 @@ fn every_problem_is_reported_at_once() {
             (Some(3), "grid.md".to_owned()),
         ]
     );
-    assert!(matches!(
-        error.problems()[2].kind(),
-        tangle::ErrorKind::UnterminatedFence
-    ));
+    assert!(matches!(error.problems()[2].kind(), tangle::ErrorKind::UnterminatedFence));
     assert_eq!(book.errors().lines().count(), 3);
 }
 
 #[test]
 fn crlf_chapters_tangle_line_for_line() {
     let chapter = "# Grid\r\n\r\n```rust\r\npub struct Grid;\r\n\r\npub struct Cell;\r\n```\r\n";
-    let book = Book::new(&[
-        ("SUMMARY.md", "- [Grid](grid.md)\r\n"),
-        ("grid.md", chapter),
-    ]);
+    let book = Book::new(&[("SUMMARY.md", "- [Grid](grid.md)\r\n"), ("grid.md", chapter)]);
     book.tangle().unwrap();
     let module = book.out("book/grid.md.rs");
     let lines: Vec<&str> = module.lines().collect();

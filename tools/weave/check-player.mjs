@@ -1,0 +1,159 @@
+// Plays the book's trace player the way a reader does, in headless Chromium driven by
+// playwright-core: see check-player.sh, which installs what this needs and runs it.
+//
+//   node check-player.mjs PAGE.html SCREENSHOT.png
+//
+// It opens the chapter from file:// with every other request refused, then, on the first
+// player of the page: checks the board shows a puzzle; picks each solver in turn, sets the
+// fastest speed, presses Play and checks that the board changes while playing and ends on a
+// solution (full, every unit holding the nine digits, every given in place); steps back and
+// forward; presses N for a new board and Space to play and pause. Screenshots of the player in
+// the middle of a search and at its end are saved. Exits non-zero on the first failed check.
+
+import { chromium } from "playwright-core";
+
+const [page_path, screenshot] = process.argv.slice(2);
+if (!page_path || !screenshot) {
+  console.error("usage: node check-player.mjs PAGE.html SCREENSHOT.png");
+  process.exit(2);
+}
+
+let passed = 0;
+let failed = 0;
+function check(condition, what) {
+  if (condition) {
+    passed += 1;
+    console.log(`check-player: ok: ${what}`);
+  } else {
+    failed += 1;
+    console.error(`check-player: FAIL: ${what}`);
+  }
+}
+
+/// Whether 81 digits (0 for blank) are a full grid whose 27 units each hold 1 to 9.
+function isSolution(grid) {
+  const units = [];
+  for (let k = 0; k < 9; k++) {
+    const row = [], col = [], box = [];
+    for (let m = 0; m < 9; m++) {
+      row.push(9 * k + m);
+      col.push(9 * m + k);
+      box.push(9 * (3 * Math.floor(k / 3) + Math.floor(m / 3)) + 3 * (k % 3) + (m % 3));
+    }
+    units.push(row, col, box);
+  }
+  return units.every((unit) => new Set(unit.map((c) => grid[c]).filter((d) => d >= 1 && d <= 9)).size === 9);
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+try {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  const remote = [];
+  await page.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url.startsWith("file:") || url.startsWith("data:")) return route.continue();
+    remote.push(url);
+    return route.abort();
+  });
+  await page.goto("file://" + page_path);
+
+  const player = page.locator(".sudoku-trace").first();
+  await player.scrollIntoViewIfNeeded();
+  const cells = player.locator(".st-cell");
+  const board = async () =>
+    (await cells.allTextContents()).map((t) => (t.trim() === "" ? 0 : Number(t)));
+  const givens = async () =>
+    player.locator(".st-cell").evaluateAll((cs) => cs.map((c) => c.classList.contains("st-given")));
+  const state = async () => player.getAttribute("data-state");
+  const pos = async () => Number(await player.getAttribute("data-pos"));
+
+  check((await cells.count()) === 81, "the player draws 81 cells");
+  check((await state()) === "paused", "the player starts paused");
+  const start = await board();
+  const given = await givens();
+  check(given.filter(Boolean).length >= 17 && start.filter((d) => d > 0).length === given.filter(Boolean).length,
+    "at the start only the givens are on the board");
+
+  const solvers = player.locator(".st-solvers button");
+  const solverCount = await solvers.count();
+  check(solverCount >= 2, `the player offers ${solverCount} solvers`);
+  await player.locator(".st-speed input").fill("14");
+  for (let k = 0; k < solverCount; k++) {
+    const name = (await solvers.nth(k).textContent()).trim();
+    await solvers.nth(k).click();
+    check((await solvers.nth(k).getAttribute("aria-pressed")) === "true", `${name}: its button is pressed`);
+    check((await pos()) === 0, `${name}: the trace starts at step 0`);
+    // A moderate speed first, to see the board change while playing.
+    await player.locator(".st-speed input").fill("6");
+    await player.locator(".st-play").click();
+    await page.waitForTimeout(400);
+    const middle = await board();
+    check((await state()) === "playing" || (await state()) === "end", `${name}: Play starts the search`);
+    check(middle.some((d, c) => d !== start[c]), `${name}: the board changes while playing`);
+    if (k === 0) {
+      await player.screenshot({ path: screenshot.replace(/\.png$/, "-playing.png") });
+    }
+    await player.locator(".st-speed input").fill("14");
+    await page.waitForFunction((el) => el.dataset.state === "end", await player.elementHandle(), {
+      timeout: 120000,
+    });
+    const end = await board();
+    const keeps = end.every((d, c) => !given[c] || d === start[c]);
+    const truncated = (await player.locator(".st-status").textContent()).includes("cut at");
+    if (truncated) {
+      check(!isSolution(end), `${name}: a trace cut at its cap does not claim a solution`);
+    } else {
+      check(isSolution(end) && keeps, `${name}: the search ends on a solution that keeps the givens`);
+      check((await player.getAttribute("data-solved")) === "yes", `${name}: the player says it is solved`);
+      check(/Solved/.test(await player.locator(".st-status").textContent()), `${name}: the status says Solved`);
+    }
+    if (k === 0) {
+      await player.screenshot({ path: screenshot });
+    }
+    const last = await pos();
+    await player.locator("button[title^='One step back']").click();
+    check((await pos()) === last - 1, `${name}: one step back`);
+    await player.locator("button[title^='One step forward']").click();
+    check((await pos()) === last, `${name}: and forward again`);
+  }
+
+  // The keys: N for a new board, Space to play and pause, Home to go back to the start.
+  const title = await player.locator(".st-title").textContent();
+  await player.focus();
+  await page.keyboard.press("n");
+  check((await player.locator(".st-title").textContent()) !== title, "N shows another puzzle");
+  check((await pos()) === 0, "a new board starts at step 0");
+  await player.locator(".st-speed input").fill("3");
+  await player.focus();
+  await page.keyboard.press(" ");
+  check((await state()) === "playing", "Space plays");
+  await page.waitForTimeout(600);
+  await page.keyboard.press(" ");
+  check((await state()) === "paused" && (await pos()) > 0, "Space pauses after some steps");
+  await page.keyboard.press("Home");
+  check((await pos()) === 0, "Home goes back to the start");
+  check(JSON.stringify(await board()) !== JSON.stringify(start) || title.includes("1 of 1"),
+    "the new board is another puzzle");
+
+  check(errors.length === 0, "no script errors" + (errors.length ? ": " + errors.join("; ") : ""));
+  check(remote.length === 0, "nothing requested from the network" + (remote.length ? ": " + remote.join(" ") : ""));
+} finally {
+  await browser.close();
+}
+console.log(`check-player: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

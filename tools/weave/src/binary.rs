@@ -1,0 +1,57 @@
+//! Finding the `sudoku` binary the book talks about: the one named by `--sudoku` or
+//! `WEAVE_SUDOKU`, or else the release build, which cargo brings up to date first.
+
+use anyhow::{Context, Result, bail};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The variable that names a ready-made binary (and skips the cargo build).
+pub const ENV: &str = "WEAVE_SUDOKU";
+
+/// The binary to weave with: `given`, else `$WEAVE_SUDOKU`, else a fresh release build.
+pub fn locate(root: &Path, given: Option<PathBuf>) -> Result<PathBuf> {
+    let given =
+        given.or_else(|| std::env::var_os(ENV).filter(|v| !v.is_empty()).map(PathBuf::from));
+    let path = match given {
+        Some(path) => path,
+        None => build(root)?,
+    };
+    std::path::absolute(&path).with_context(|| format!("bad binary path {}", path.display()))
+}
+
+// ANCHOR: build
+/// Runs `cargo build --release --bin sudoku` in `root` and returns the binary's path, as cargo
+/// reports it (so a custom target directory is followed). Cargo's messages go to our standard
+/// error, never to standard output, which mdBook reads when we run as its preprocessor.
+fn build(root: &Path) -> Result<PathBuf> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    eprintln!("weave: cargo build --release --bin sudoku");
+    let mut child = Command::new(&cargo)
+        .args(["build", "--release", "--bin", "sudoku"])
+        .arg("--message-format=json-render-diagnostics")
+        .current_dir(root)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .context("cannot run cargo")?;
+    let mut executable = None;
+    let stdout = child.stdout.take().context("no pipe from cargo")?;
+    for line in BufReader::new(stdout).lines() {
+        let message: serde_json::Value = match serde_json::from_str(&line?) {
+            Ok(message) => message,
+            Err(_) => continue,
+        };
+        let ours =
+            message["reason"] == "compiler-artifact" && message["target"]["name"] == "sudoku";
+        if let Some(path) = message["executable"].as_str().filter(|_| ours) {
+            executable = Some(PathBuf::from(path));
+        }
+    }
+    if !child.wait()?.success() {
+        bail!("`cargo build --release --bin sudoku` failed: the book needs the binary");
+    }
+    executable.context("cargo built no `sudoku` executable")
+}
+// ANCHOR_END: build

@@ -1,0 +1,110 @@
+//! `{{#machine}}`: one line naming what the numbers were measured on: CPU model, cores, OS name
+//! and version, rustc version, git commit and date.
+//!
+//! It reads `Machine: CPU (2 cores), OS, rustc, commit, date.`, a paragraph of its own. Each value
+//! sits in a code span, safe from smart punctuation and emphasis. It is cached like the
+//! tables, keyed by the binary, so it tells when the cached numbers were taken; `--fresh` renews
+//! both.
+
+use super::{Args, Ctx, code_span};
+use crate::clock;
+use crate::run::{self, Streams};
+use anyhow::{Result, ensure};
+use std::path::Path;
+use std::time::Duration;
+
+pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
+    ensure!(args.words.is_empty(), "`machine` takes no arguments");
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = if cores == 1 { "1 core".to_string() } else { format!("{cores} cores") };
+    Ok(format!(
+        "Machine: {} ({cores}), {}, {}, commit {}, {}.",
+        code_span(&cpu_model()),
+        code_span(&os_name()),
+        code_span(&rustc_version(&ctx.root)),
+        code_span(&git_commit(&ctx.root)),
+        clock::now_utc(),
+    ))
+}
+
+/// The CPU's model name, from `/proc/cpuinfo`.
+pub fn cpu_model() -> String {
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    ["model name", "Model", "Hardware", "cpu model"]
+        .iter()
+        .find_map(|key| field(&cpuinfo, key, ':'))
+        .unwrap_or_else(|| format!("unknown {} CPU", std::env::consts::ARCH))
+}
+
+/// `NAME VERSION_ID` from `/etc/os-release`, such as `Debian GNU/Linux 12`.
+fn os_name() -> String {
+    let release = std::fs::read_to_string("/etc/os-release").unwrap_or_default();
+    let name = field(&release, "NAME", '=');
+    let version = field(&release, "VERSION_ID", '=');
+    match (name, version) {
+        (Some(name), Some(version)) => format!("{name} {version}"),
+        (Some(name), None) => name,
+        _ => std::env::consts::OS.to_string(),
+    }
+}
+
+/// The value of the first line `key SEP value` in `text` (spaces around `SEP` and quotes around
+/// the value dropped), collapsing runs of spaces.
+fn field(text: &str, key: &str, separator: char) -> Option<String> {
+    text.lines().find_map(|line| {
+        let (k, v) = line.split_once(separator)?;
+        let v = v.trim().trim_matches('"');
+        (k.trim() == key && !v.is_empty())
+            .then(|| v.split_whitespace().collect::<Vec<_>>().join(" "))
+    })
+}
+
+fn rustc_version(root: &Path) -> String {
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
+    probe(&rustc, &["--version"], root).unwrap_or_else(|| "rustc (version unknown)".to_string())
+}
+
+/// The short hash of `HEAD`, with `-dirty` when tracked files differ from it.
+fn git_commit(root: &Path) -> String {
+    let Some(commit) = probe("git", &["rev-parse", "--short", "HEAD"], root) else {
+        return "unknown".to_string();
+    };
+    let changes = probe("git", &["status", "--porcelain", "--untracked-files=no"], root);
+    match changes {
+        Some(changes) if !changes.is_empty() => format!("{commit}-dirty"),
+        _ => commit,
+    }
+}
+
+/// The trimmed standard output of a successful run of `program`, or `None`.
+fn probe(program: &str, args: &[&str], dir: &Path) -> Option<String> {
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let limit = Duration::from_secs(30);
+    let out = run::run(Path::new(program), &args, dir, limit, Streams::Separate).ok()?;
+    out.success().then(|| out.stdout.trim().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_are_read_and_tidied() {
+        let cpuinfo = "processor\t: 0\nmodel name\t: Intel(R)  Xeon(R)   CPU @ 2.20GHz\n";
+        assert_eq!(
+            field(cpuinfo, "model name", ':').as_deref(),
+            Some("Intel(R) Xeon(R) CPU @ 2.20GHz")
+        );
+        let release = "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nNAME=\"Debian GNU/Linux\"\nVERSION_ID=\"12\"\n";
+        assert_eq!(field(release, "NAME", '=').as_deref(), Some("Debian GNU/Linux"));
+        assert_eq!(field(release, "VERSION_ID", '=').as_deref(), Some("12"));
+        assert_eq!(field(release, "ID", '='), None);
+    }
+
+    #[test]
+    fn machine_facts_are_found_here() {
+        assert!(!cpu_model().is_empty());
+        assert!(!os_name().is_empty());
+        assert!(rustc_version(Path::new(".")).starts_with("rustc"));
+    }
+}

@@ -1,0 +1,233 @@
+//! The directives the weave knows, one module each, and what they share.
+//!
+//! Adding a directive is local: write `fn(&Ctx, &Args) -> Result<String>` in a module of its
+//! own and add a row to [`DIRECTIVES`].
+
+mod machine;
+mod stats;
+mod sudoku;
+mod timings;
+mod trace;
+
+use crate::cache::Cache;
+use anyhow::{Context, Result, bail, ensure};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// What every directive may use.
+pub struct Ctx {
+    /// The book's root (where `book.toml` is). Programs run here, so a grid file named in a
+    /// directive is relative to it.
+    pub root: PathBuf,
+    /// The `sudoku` binary the book describes.
+    pub sudoku: PathBuf,
+    /// The SHA-256 of the binary, part of every cache key.
+    pub binary_hash: String,
+    pub cache: Cache,
+}
+
+/// A directive's arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Args {
+    /// The arguments as written in the chapter, trimmed.
+    pub text: String,
+    /// The arguments split like a shell would split them (quotes, backslashes), but never given
+    /// to a shell.
+    pub words: Vec<String>,
+    /// Whether the name was followed by `!`.
+    pub bang: bool,
+}
+
+impl Args {
+    pub fn parse(text: &str, bang: bool) -> Result<Args> {
+        let Some(words) = shlex::split(text) else {
+            bail!("cannot split the arguments into words: unbalanced quotes or a trailing `\\`");
+        };
+        Ok(Args { text: text.trim().to_string(), words, bang })
+    }
+
+    /// Splits the words into positional ones and `key=value` options, refusing any key not in
+    /// `known` (so that a misspelt option is an error, not a grid name).
+    pub fn options(&self, known: &[&str]) -> Result<(Vec<&str>, BTreeMap<&str, &str>)> {
+        let mut positional = Vec::new();
+        let mut options = BTreeMap::new();
+        for word in &self.words {
+            match word.split_once('=') {
+                Some((key, value)) if known.contains(&key) => {
+                    if options.insert(key, value).is_some() {
+                        bail!("option `{key}` given twice");
+                    }
+                }
+                Some((key, _)) => bail!("unknown option `{key}` (known: {})", known.join(", ")),
+                None => positional.push(word.as_str()),
+            }
+        }
+        Ok((positional, options))
+    }
+}
+
+/// One directive: its name and the function that weaves it.
+pub struct Directive {
+    pub name: &'static str,
+    /// Turns the arguments into Markdown, or fails the build with a message.
+    pub run: fn(&Ctx, &Args) -> Result<String>,
+    /// Whether `{{#name! ...}}` means something to it (otherwise the `!` is an error).
+    pub bang: bool,
+    /// Whether its output is a block (fenced code, table) that must stand on a line of its own.
+    pub block: bool,
+    /// Whether results are cached, keyed by the binary and the arguments.
+    pub cached: bool,
+}
+
+// ANCHOR: table
+/// Every directive of the weave.
+pub const DIRECTIVES: &[Directive] = &[
+    Directive { name: "sudoku", run: sudoku::run, bang: true, block: true, cached: true },
+    Directive { name: "timings", run: timings::run, bang: false, block: true, cached: true },
+    Directive { name: "stats", run: stats::run, bang: false, block: true, cached: true },
+    Directive { name: "machine", run: machine::run, bang: false, block: false, cached: true },
+    // The traces are cached inside; the player around them is made afresh.
+    Directive { name: "trace", run: trace::run, bang: false, block: true, cached: false },
+];
+
+/// The names that mdBook's own `links` preprocessor expands, after the weave.
+pub const MDBOOK_NAMES: &[&str] = &["include", "rustdoc_include", "playground", "playpen", "title"];
+// ANCHOR_END: table
+
+/// A fenced code block of `info` around `body`, its fence longer than any run of backticks in
+/// the body.
+pub fn fenced(info: &str, body: &str) -> String {
+    let mut longest = 0;
+    let mut run = 0;
+    for c in body.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat((longest + 1).max(3));
+    let body = body.trim_end();
+    format!("{fence}{info}\n{body}\n{fence}")
+}
+
+/// The value of option `key` parsed as a number, or `default` when it is not given.
+pub fn number<T: std::str::FromStr>(
+    options: &BTreeMap<&str, &str>,
+    key: &str,
+    default: T,
+) -> Result<T> {
+    match options.get(key) {
+        None => Ok(default),
+        Some(text) => text.parse().ok().with_context(|| format!("`{key}={text}`: not a number")),
+    }
+}
+
+/// The option `limit=SECONDS` (`default` when not given): positive, and short enough for a
+/// `Duration` (so `limit=inf` is an error, not a panic).
+pub fn time_limit(options: &BTreeMap<&str, &str>, default: f64) -> Result<Duration> {
+    let seconds: f64 = number(options, "limit", default)?;
+    ensure!(seconds > 0.0, "`limit` must be positive");
+    Duration::try_from_secs_f64(seconds)
+        .ok()
+        .with_context(|| format!("`limit={seconds}`: too long"))
+}
+
+/// A Markdown table: the first column left-aligned (its names), the others right-aligned (their
+/// numbers).
+pub fn table(header: &[String], rows: &[Vec<String>]) -> String {
+    let line = |cells: &[String]| format!("| {} |", cells.join(" | "));
+    let mut align = vec![":---".to_string()];
+    align.extend(std::iter::repeat_n("---:".to_string(), header.len() - 1));
+    let mut lines = vec![line(header), line(&align)];
+    lines.extend(rows.iter().map(|row| line(row)));
+    lines.join("\n")
+}
+
+/// `text` in a Markdown code span, which smart punctuation and emphasis leave alone.
+pub fn code_span(text: &str) -> String {
+    let ticks = if text.contains('`') { "``" } else { "`" };
+    format!("{ticks}{text}{ticks}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_split_like_a_shell_without_one() {
+        let args = Args::parse(r#" easy "my file.txt" it\'s $HOME ; rm -rf x "#, false).unwrap();
+        assert_eq!(args.words, ["easy", "my file.txt", "it's", "$HOME", ";", "rm", "-rf", "x"]);
+        assert_eq!(args.text, r#"easy "my file.txt" it\'s $HOME ; rm -rf x"#);
+    }
+
+    #[test]
+    fn unbalanced_quotes_are_an_error() {
+        assert!(Args::parse(r#"easy "hard"#, false).is_err());
+    }
+
+    #[test]
+    fn options_are_separated_from_positional_words() {
+        let args = Args::parse("easy hard solvers=naive,mrv runs=3", false).unwrap();
+        let (grids, options) = args.options(&["solvers", "runs", "limit"]).unwrap();
+        assert_eq!(grids, ["easy", "hard"]);
+        assert_eq!(options["solvers"], "naive,mrv");
+        assert_eq!(options["runs"], "3");
+        assert!(!options.contains_key("limit"));
+    }
+
+    #[test]
+    fn unknown_and_repeated_options_are_errors() {
+        let args = Args::parse("easy solver=naive", false).unwrap();
+        let err = args.options(&["solvers"]).unwrap_err().to_string();
+        assert_eq!(err, "unknown option `solver` (known: solvers)");
+        let args = Args::parse("runs=1 runs=2", false).unwrap();
+        assert!(args.options(&["runs"]).is_err());
+    }
+
+    #[test]
+    fn numbers_have_defaults_and_are_checked() {
+        let args = Args::parse("runs=3 limit=fast", false).unwrap();
+        let (_, options) = args.options(&["runs", "limit", "count"]).unwrap();
+        assert_eq!(number(&options, "runs", 5).unwrap(), 3);
+        assert_eq!(number(&options, "count", 7).unwrap(), 7);
+        let err = number(&options, "limit", 10.0).unwrap_err().to_string();
+        assert_eq!(err, "`limit=fast`: not a number");
+    }
+
+    #[test]
+    fn time_limits_are_positive_and_finite() {
+        let limit = |text: &str| {
+            let args = Args::parse(text, false).unwrap();
+            let (_, options) = args.options(&["limit"]).unwrap();
+            time_limit(&options, 10.0)
+        };
+        assert_eq!(limit("").unwrap(), Duration::from_secs(10));
+        assert_eq!(limit("limit=0.5").unwrap(), Duration::from_millis(500));
+        for bad in ["limit=0", "limit=-1", "limit=NaN", "limit=inf", "limit=1e30"] {
+            assert!(limit(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn tables_are_markdown() {
+        let header = vec!["grid".to_string(), "naive".to_string()];
+        let rows = vec![vec!["`easy`".to_string(), "1.00 ms".to_string()]];
+        assert_eq!(
+            table(&header, &rows),
+            "| grid | naive |\n| :--- | ---: |\n| `easy` | 1.00 ms |"
+        );
+    }
+
+    #[test]
+    fn fences_outgrow_the_backticks_inside() {
+        assert_eq!(fenced("console", "$ sudoku\n\n"), "```console\n$ sudoku\n```");
+        assert_eq!(fenced("text", "a ``` b"), "````text\na ``` b\n````");
+    }
+
+    #[test]
+    fn directive_names_are_unique_and_not_mdbooks() {
+        for (i, d) in DIRECTIVES.iter().enumerate() {
+            assert!(!MDBOOK_NAMES.contains(&d.name), "{}", d.name);
+            assert!(DIRECTIVES[i + 1..].iter().all(|e| e.name != d.name));
+        }
+    }
+}

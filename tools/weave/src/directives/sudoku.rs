@@ -1,0 +1,43 @@
+//! `{{#sudoku ARGS}}`: a transcript of the binary run with `ARGS`.
+//!
+//! Becomes a `console` block: `$ sudoku ARGS`, then what the binary printed, standard output and
+//! standard error interleaved as in a terminal. The run must exit 0; `{{#sudoku! ARGS}}` states
+//! instead that it must fail (exit non-zero), for showing error messages, and the block then
+//! ends with the exit status.
+
+use super::{Args, Ctx, fenced};
+use crate::run::{self, Streams};
+use anyhow::{Result, bail};
+use std::time::Duration;
+
+/// Longer than any example should take: a run past it is a bug, not a slow machine.
+const LIMIT: Duration = Duration::from_secs(120);
+
+// ANCHOR: sudoku
+pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
+    let out = run::run(&ctx.sudoku, &args.words, &ctx.root, LIMIT, Streams::Merged)?;
+    let status = out.describe(LIMIT);
+    match (out.success(), args.bang) {
+        (true, false) => {}
+        (false, true) if !out.timed_out() => {}
+        (true, true) => bail!("expected `sudoku {}` to fail, but it exited 0", args.text),
+        (false, _) => bail!(
+            "`sudoku {}` failed ({status}); if that is the point, write `{{{{#sudoku! ...}}}}`\n{}",
+            args.text,
+            tail(&out.stdout, 20),
+        ),
+    }
+    let mut transcript = format!("$ sudoku {}\n{}", args.text, out.stdout);
+    if !out.success() {
+        transcript = format!("{}\n[{status}]", transcript.trim_end());
+    }
+    Ok(fenced("console", &transcript))
+}
+// ANCHOR_END: sudoku
+
+/// The last `n` lines of `text`, indented, for error messages.
+fn tail(text: &str, n: usize) -> String {
+    let lines: Vec<&str> = text.trim_end().lines().collect();
+    let start = lines.len().saturating_sub(n);
+    lines[start..].iter().map(|line| format!("    | {line}")).collect::<Vec<_>>().join("\n")
+}

@@ -1,0 +1,226 @@
+//! `{{#timings GRID... solvers=A,B runs=N limit=SECONDS reference=T,... reference-label=TEXT}}`:
+//! a table of solve times, one row per grid and one column per solver.
+//!
+//! Each cell is the median over `runs` (default 5) runs of
+//! `sudoku --solver S --format json GRID`. The time of a run is the sum of the `micros` fields of
+//! the JSON lines, the solve time measured inside the binary, so that process start-up and
+//! parsing are left out; if a line has no `micros`, the run's wall time is used and the cell is
+//! marked. A run still going after `limit` seconds (default 10) is killed and the cell reads
+//! `> limit s`. Without `solvers=`, the binary's default solver is timed, in a column `time`.
+//! `reference=` adds a column of published times in seconds, one per grid (`-` for none),
+//! headed `reference-label` (default `reference`).
+
+use super::{Args, Ctx, code_span, machine, number, table, time_limit};
+use crate::clock;
+use crate::run::{self, Streams};
+use anyhow::{Context, Result, bail, ensure};
+use std::time::Duration;
+
+const OPTIONS: &[&str] = &["solvers", "runs", "limit", "reference", "reference-label"];
+
+/// One table cell.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Cell {
+    /// Median seconds; `wall` when some run reported no `micros` and wall time stood in.
+    Time { seconds: f64, wall: bool },
+    /// Killed after this many seconds.
+    TooSlow(f64),
+}
+
+pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
+    let (grids, options) = args.options(OPTIONS)?;
+    ensure!(!grids.is_empty(), "name at least one grid to time");
+    let solvers: Vec<&str> = match options.get("solvers") {
+        Some(list) => list.split(',').filter(|s| !s.is_empty()).collect(),
+        None => Vec::new(),
+    };
+    let runs: usize = number(&options, "runs", 5)?;
+    let limit = time_limit(&options, 10.0)?.as_secs_f64();
+    ensure!(runs >= 1, "`runs` must be at least 1");
+    let reference = match options.get("reference") {
+        Some(list) => Some(references(list, grids.len())?),
+        None => None,
+    };
+    let label = options.get("reference-label").copied().unwrap_or("reference");
+
+    let columns: Vec<Option<&str>> =
+        if solvers.is_empty() { vec![None] } else { solvers.iter().copied().map(Some).collect() };
+    let mut header = vec!["grid".to_string()];
+    header.extend(columns.iter().map(|s| s.unwrap_or("time").to_string()));
+    let mut rows = Vec::new();
+    for (i, grid) in grids.iter().enumerate() {
+        let mut row = vec![code_span(grid)];
+        for solver in &columns {
+            let cell = measure(ctx, grid, *solver, runs, limit)?;
+            row.push(format_cell(cell));
+        }
+        if let Some(reference) = &reference {
+            row.push(reference[i].map_or("".to_string(), format_seconds));
+        }
+        rows.push(row);
+    }
+    if reference.is_some() {
+        header.push(label.to_string());
+    }
+    Ok(table(&header, &rows) + "\n\n" + &footer(runs, limit, &rows))
+}
+
+// ANCHOR: measure
+/// Times `sudoku [--solver SOLVER] --format json GRID`, `runs` times.
+fn measure(ctx: &Ctx, grid: &str, solver: Option<&str>, runs: usize, limit: f64) -> Result<Cell> {
+    let mut args = Vec::new();
+    if let Some(solver) = solver {
+        args.extend(["--solver".to_string(), solver.to_string()]);
+    }
+    args.extend(["--format".to_string(), "json".to_string(), grid.to_string()]);
+    let limit_duration = Duration::from_secs_f64(limit);
+    let mut times = Vec::with_capacity(runs);
+    let mut wall = false;
+    for _ in 0..runs {
+        let out = run::run(&ctx.sudoku, &args, &ctx.root, limit_duration, Streams::Separate)?;
+        if out.timed_out() {
+            return Ok(Cell::TooSlow(limit));
+        }
+        if !out.success() {
+            bail!(
+                "`sudoku {}` failed ({}): {}",
+                args.join(" "),
+                out.describe(limit_duration),
+                out.stderr.trim()
+            );
+        }
+        let reported = solve_seconds(&out.stdout)
+            .with_context(|| format!("reading the output of `sudoku {}`", args.join(" ")))?;
+        wall |= reported.is_none();
+        times.push(reported.unwrap_or(out.wall.as_secs_f64()));
+    }
+    Ok(Cell::Time { seconds: median(&mut times), wall })
+}
+// ANCHOR_END: measure
+
+/// The sum of the `micros` fields of the JSON lines in `stdout`, in seconds, or `None` if some
+/// line has no `micros`.
+fn solve_seconds(stdout: &str) -> Result<Option<f64>> {
+    let mut micros = 0.0;
+    let mut lines = 0;
+    for line in stdout.lines().filter(|l| !l.trim().is_empty()) {
+        let value: serde_json::Value =
+            serde_json::from_str(line).with_context(|| format!("not a JSON line: {line}"))?;
+        match value.get("micros").and_then(serde_json::Value::as_f64) {
+            Some(m) => micros += m,
+            None => return Ok(None),
+        }
+        lines += 1;
+    }
+    ensure!(lines > 0, "the binary printed no JSON line");
+    Ok(Some(micros / 1e6))
+}
+
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let mid = values.len() / 2;
+    if values.len() % 2 == 1 { values[mid] } else { (values[mid - 1] + values[mid]) / 2.0 }
+}
+
+/// `0.24,-,1.5` into seconds, one per grid.
+fn references(list: &str, grids: usize) -> Result<Vec<Option<f64>>> {
+    let values = list
+        .split(',')
+        .map(|v| match v.trim() {
+            "-" | "" => Ok(None),
+            v => v
+                .parse::<f64>()
+                .map(Some)
+                .with_context(|| format!("reference time `{v}`: not a number of seconds")),
+        })
+        .collect::<Result<Vec<_>>>()?;
+    ensure!(values.len() == grids, "{} reference times for {grids} grids", values.len());
+    Ok(values)
+}
+
+fn format_cell(cell: Cell) -> String {
+    match cell {
+        Cell::Time { seconds, wall } => format_seconds(seconds) + if wall { " (wall)" } else { "" },
+        Cell::TooSlow(limit) => format!("> {limit} s"),
+    }
+}
+
+/// Three significant digits in the unit that suits: `12.3 µs`, `4.56 ms`, `1.20 s`.
+fn format_seconds(seconds: f64) -> String {
+    let (value, unit) = if seconds >= 1.0 {
+        (seconds, "s")
+    } else if seconds >= 1e-3 {
+        (seconds * 1e3, "ms")
+    } else {
+        (seconds * 1e6, "µs")
+    };
+    let decimals = if value >= 100.0 {
+        0
+    } else if value >= 10.0 {
+        1
+    } else {
+        2
+    };
+    format!("{value:.decimals$} {unit}")
+}
+
+fn footer(runs: usize, limit: f64, rows: &[Vec<String>]) -> String {
+    let runs_text =
+        if runs == 1 { "one run".to_string() } else { format!("median of {runs} runs") };
+    let mut text = format!(
+        "Solve time reported by the binary (`micros` of `--format json`), {runs_text}, \
+         each stopped after {limit} s; measured {} on {}.",
+        clock::now_utc(),
+        code_span(&machine::cpu_model()),
+    );
+    if rows.iter().flatten().any(|cell| cell.ends_with("(wall)")) {
+        text.push_str(
+            " Cells marked (wall) are the wall time of the whole run: the binary reported no `micros`.",
+        );
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn micros_are_summed_over_lines() {
+        let out = "{\"index\":0,\"micros\":1500}\n{\"index\":1,\"micros\":500.5}\n";
+        assert_eq!(solve_seconds(out).unwrap(), Some(0.0020005));
+    }
+
+    #[test]
+    fn missing_micros_falls_back() {
+        let out = "{\"index\":0,\"micros\":1500}\n{\"index\":1}\n";
+        assert_eq!(solve_seconds(out).unwrap(), None);
+        assert!(solve_seconds("").is_err());
+        assert!(solve_seconds("Solution 1:").is_err());
+    }
+
+    #[test]
+    fn medians() {
+        assert_eq!(median(&mut [3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(&mut [4.0, 1.0, 2.0, 3.0]), 2.5);
+        assert_eq!(median(&mut [7.0]), 7.0);
+    }
+
+    #[test]
+    fn seconds_in_a_readable_unit() {
+        assert_eq!(format_seconds(0.24), "240 ms");
+        assert_eq!(format_seconds(0.0000123), "12.3 µs");
+        assert_eq!(format_seconds(0.00456), "4.56 ms");
+        assert_eq!(format_seconds(1.2), "1.20 s");
+        assert_eq!(format_seconds(0.0), "0.00 µs");
+        assert_eq!(format_cell(Cell::TooSlow(10.0)), "> 10 s");
+        assert_eq!(format_cell(Cell::Time { seconds: 0.5, wall: true }), "500 ms (wall)");
+    }
+
+    #[test]
+    fn reference_times_match_the_grids() {
+        assert_eq!(references("0.24,-,1.5", 3).unwrap(), [Some(0.24), None, Some(1.5)]);
+        assert!(references("0.24,1.5", 3).is_err());
+        assert!(references("0.24,fast,1", 3).is_err());
+    }
+}

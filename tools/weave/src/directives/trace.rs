@@ -1,0 +1,264 @@
+//! `{{#trace GRID... solvers=A,B names=N1,N2,... max-events=N}}`: a player, in the page, that
+//! animates each solver's search on each grid.
+//!
+//! A GRID is a built-in name, a file (relative to the book's root), or a puzzle written inline
+//! as 81 cells (`1`-`9`, and `.` or `0` for a blank). For each grid the weave runs
+//! `sudoku --format json GRID` for the givens and the solution, then, for each solver,
+//! `sudoku trace --solver S --max-events N GRID` (N defaults to [`MAX_EVENTS`]). The weave gives
+//! programs no standard input, so an inline puzzle is first written to a file under
+//! `target/weave-trace/`. `names=` labels the grids in the player (default: the GRID words,
+//! `puzzle 1`, `puzzle 2`... for inline ones); `solvers=` defaults to the binary's default
+//! solver.
+//!
+//! The output is one HTML block with no blank line in it (Markdown would end the block there):
+//! a `<div>` holding the traces as JSON, then the player's style sheet and script from
+//! `tools/weave/assets/`, inline, so that the page works offline. Every event of a trace is two
+//! characters of the alphabet `0-9a-v` (a number below 1024, high half first): `9·cell + digit
+//! − 1` for a placement (0 to 728), `729 + cell` for a take-back, `810` for a solution; a cut
+//! trace is flagged rather than encoded. The traces are cached, keyed by the binary and the
+//! arguments; the HTML around them is made afresh at every build, so that a change to the
+//! player's files shows at once.
+
+use super::{Args, Ctx};
+use crate::cache;
+use crate::run::{self, Streams};
+use anyhow::{Context, Result, bail, ensure};
+use serde_json::{Value, json};
+use std::path::PathBuf;
+use std::time::Duration;
+
+const OPTIONS: &[&str] = &["solvers", "names", "max-events"];
+
+/// The default cap on each trace: enough for a complete search of most grids by the fast
+/// solvers, and 80 kB of page for the slow ones.
+pub const MAX_EVENTS: u64 = 40_000;
+
+/// A trace is capped, so each run is short; a run past this is a bug.
+const LIMIT: Duration = Duration::from_secs(60);
+
+const ALPHABET: &[u8; 32] = b"0123456789abcdefghijklmnopqrstuv";
+const PLAYER_CSS: &str = include_str!("../../assets/trace-player.css");
+const PLAYER_JS: &str = include_str!("../../assets/trace-player.js");
+
+pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
+    // A grid file named in the arguments is part of the key, as for every cached directive.
+    let inputs = cache::input_hashes(&ctx.root, &args.words)?;
+    let key = cache::key(&ctx.binary_hash, "trace-data", false, &args.words, &inputs);
+    let data = match ctx.cache.get("trace-data", &key) {
+        Some(data) => data,
+        None => {
+            let data = traces(ctx, args)?;
+            ctx.cache.put("trace-data", &key, &data)?;
+            data
+        }
+    };
+    Ok(player(&data))
+}
+
+/// The traces the arguments ask for, as the player's JSON.
+fn traces(ctx: &Ctx, args: &Args) -> Result<String> {
+    let (grids, options) = args.options(OPTIONS)?;
+    ensure!(!grids.is_empty(), "name at least one grid to trace");
+    let solvers: Vec<&str> = match options.get("solvers") {
+        Some(list) => list.split(',').filter(|s| !s.is_empty()).collect(),
+        None => vec![""],
+    };
+    let names: Vec<&str> = match options.get("names") {
+        Some(list) => list.split(',').collect(),
+        None => Vec::new(),
+    };
+    ensure!(
+        names.is_empty() || names.len() == grids.len(),
+        "`names` has {} names for {} grids",
+        names.len(),
+        grids.len()
+    );
+    let max_events: u64 = match options.get("max-events") {
+        Some(n) => {
+            n.parse().ok().filter(|&n| n > 0).context("`max-events` must be a positive number")?
+        }
+        None => MAX_EVENTS,
+    };
+    let mut puzzles = Vec::new();
+    let mut inline = 0;
+    for (i, &grid) in grids.iter().enumerate() {
+        let argument = match is_inline(grid) {
+            true => {
+                inline += 1;
+                write_inline(ctx, grid)?
+            }
+            false => grid.to_string(),
+        };
+        let name = match names.get(i) {
+            Some(name) => name.to_string(),
+            None if is_inline(grid) => format!("puzzle {inline}"),
+            None => grid.to_string(),
+        };
+        let (puzzle, solution) = solve(ctx, &argument)?;
+        let mut runs = Vec::new();
+        for &solver in &solvers {
+            let (events, truncated) = trace(ctx, &argument, solver, max_events)?;
+            let label = if solver.is_empty() { "default" } else { solver };
+            runs.push(json!({ "solver": label, "events": events, "truncated": truncated }));
+        }
+        puzzles
+            .push(json!({ "name": name, "puzzle": puzzle, "solution": solution, "traces": runs }));
+    }
+    let data = json!({ "maxEvents": max_events, "puzzles": puzzles });
+    Ok(data.to_string())
+}
+
+/// Whether a GRID word is a puzzle written out: 81 cells and nothing else.
+fn is_inline(grid: &str) -> bool {
+    grid.len() == 81 && grid.bytes().all(|b| b == b'.' || b.is_ascii_digit())
+}
+
+/// Writes an inline puzzle to a file the binary can read, and returns its path.
+fn write_inline(ctx: &Ctx, grid: &str) -> Result<String> {
+    let dir: PathBuf = ctx.root.join("target").join("weave-trace");
+    let path = dir.join(format!("{}.txt", grid.replace('.', "0")));
+    std::fs::create_dir_all(&dir)
+        .and_then(|()| std::fs::write(&path, format!("{grid}\n")))
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(path.display().to_string())
+}
+
+/// The givens and the solution of the first puzzle of GRID, from `sudoku --format json`.
+fn solve(ctx: &Ctx, grid: &str) -> Result<(String, String)> {
+    let args = ["--format".to_string(), "json".to_string(), grid.to_string()];
+    let out = run::run(&ctx.sudoku, &args, &ctx.root, LIMIT, Streams::Separate)?;
+    ensure!(
+        out.success(),
+        "`sudoku --format json {grid}` failed ({}): {}",
+        out.describe(LIMIT),
+        out.stderr.trim()
+    );
+    let first = out.stdout.lines().next().context("`sudoku --format json` printed nothing")?;
+    let row: Value =
+        serde_json::from_str(first).context("`sudoku --format json` printed no JSON")?;
+    match (row["puzzle"].as_str(), row["solution"].as_str()) {
+        (Some(puzzle), Some(solution)) => Ok((puzzle.to_string(), solution.to_string())),
+        _ => bail!("`sudoku --format json {grid}` gave no puzzle and solution: {first}"),
+    }
+}
+
+/// The events of one solver's trace of GRID, encoded, and whether the trace was cut.
+fn trace(ctx: &Ctx, grid: &str, solver: &str, max_events: u64) -> Result<(String, bool)> {
+    let mut args = vec!["trace".to_string()];
+    if !solver.is_empty() {
+        args.extend(["--solver".to_string(), solver.to_string()]);
+    }
+    args.extend(["--max-events".to_string(), max_events.to_string(), grid.to_string()]);
+    let command = format!("sudoku {}", args.join(" "));
+    let out = run::run(&ctx.sudoku, &args, &ctx.root, LIMIT, Streams::Separate)?;
+    ensure!(out.success(), "`{command}` failed ({}): {}", out.describe(LIMIT), out.stderr.trim());
+    encode(&out.stdout).with_context(|| format!("reading the output of `{command}`"))
+}
+
+/// The JSON Lines of a trace in the player's two-characters-an-event code.
+fn encode(json_lines: &str) -> Result<(String, bool)> {
+    let mut code = String::new();
+    let mut truncated = false;
+    for (n, line) in json_lines.lines().enumerate() {
+        ensure!(!truncated, "line {}: an event after `truncated`", n + 1);
+        let event: Value =
+            serde_json::from_str(line).with_context(|| format!("line {}: not JSON", n + 1))?;
+        let number = |field: &str| {
+            event[field].as_u64().with_context(|| format!("line {}: no `{field}`", n + 1))
+        };
+        let value = match event["event"].as_str() {
+            Some("place") => {
+                let (cell, digit) = (number("cell")?, number("digit")?);
+                ensure!(cell < 81 && (1..=9).contains(&digit), "line {}: bad placement", n + 1);
+                9 * cell + digit - 1
+            }
+            Some("unplace") => {
+                let cell = number("cell")?;
+                ensure!(cell < 81, "line {}: no cell {cell}", n + 1);
+                729 + cell
+            }
+            Some("solution") => 810,
+            Some("truncated") => {
+                truncated = true;
+                continue;
+            }
+            _ => bail!("line {}: unknown event: {line}", n + 1),
+        };
+        code.push(char::from(ALPHABET[(value / 32) as usize]));
+        code.push(char::from(ALPHABET[(value % 32) as usize]));
+    }
+    Ok((code, truncated))
+}
+
+/// The HTML block: the data, then the player's style sheet and script.
+fn player(data: &str) -> String {
+    // Only JSON strings can hold `<`; as `\u003c` nothing in them can close the script element.
+    let data = data.replace('<', "\\u003c");
+    let mut html = String::new();
+    html.push_str("<div class=\"sudoku-trace\" tabindex=\"0\">\n");
+    html.push_str(&format!("<script type=\"application/json\">{data}</script>\n"));
+    html.push_str("<noscript><p>The animated search needs JavaScript.</p></noscript>\n</div>\n");
+    html.push_str(&format!("<style>\n{}\n</style>\n", without_blank_lines(PLAYER_CSS)));
+    html.push_str(&format!("<script>\n{}\n</script>", without_blank_lines(PLAYER_JS)));
+    html
+}
+
+/// `text` without its empty lines, which would end the HTML block in Markdown.
+fn without_blank_lines(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().filter(|line| !line.trim().is_empty()).collect();
+    lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_are_two_characters_each() {
+        let lines = concat!(
+            "{\"event\":\"place\",\"cell\":0,\"digit\":1}\n",
+            "{\"event\":\"place\",\"cell\":80,\"digit\":9}\n",
+            "{\"event\":\"unplace\",\"cell\":80}\n",
+            "{\"event\":\"solution\"}\n",
+            "{\"event\":\"truncated\"}\n",
+        );
+        // 0 -> "00"; 9·80 + 8 = 728 = 22·32 + 24 -> "mo"; 729 + 80 = 809 = 25·32 + 9 -> "p9";
+        // 810 -> "pa".
+        assert_eq!(encode(lines).unwrap(), ("00mop9pa".to_string(), true));
+        assert_eq!(encode("").unwrap(), (String::new(), false));
+    }
+
+    #[test]
+    fn malformed_traces_are_refused() {
+        let bad = [
+            "not json",
+            "{\"event\":\"place\",\"cell\":81,\"digit\":1}",
+            "{\"event\":\"place\",\"cell\":3,\"digit\":0}",
+            "{\"event\":\"unplace\"}",
+            "{\"event\":\"jump\"}",
+            "{\"event\":\"truncated\"}\n{\"event\":\"solution\"}",
+        ];
+        for text in bad {
+            assert!(encode(text).is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn inline_puzzles_are_recognised() {
+        assert!(is_inline(&".".repeat(81)));
+        assert!(is_inline(&format!("1{}", "0".repeat(80))));
+        assert!(!is_inline("easy"));
+        assert!(!is_inline(&".".repeat(80)));
+        assert!(!is_inline(&format!("x{}", ".".repeat(80))));
+    }
+
+    #[test]
+    fn the_player_is_one_html_block_that_loads_nothing() {
+        let html = player(r#"{"puzzles":[{"name":"</script><b>"}]}"#);
+        assert!(!html.lines().any(|line| line.trim().is_empty()), "a blank line ends the block");
+        assert_eq!(html.matches("</script>").count(), 2, "the data cannot close its element");
+        assert!(!html.contains("{{#"), "mdBook would expand it");
+        assert!(!html.contains("http:") && !html.contains("https:"), "the page works offline");
+        assert!(html.starts_with("<div class=\"sudoku-trace\""));
+    }
+}

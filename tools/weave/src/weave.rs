@@ -1,0 +1,301 @@
+//! The weave as an mdBook preprocessor: every chapter's directives replaced by their output.
+
+use crate::cache;
+use crate::directives::{Args, Ctx, DIRECTIVES, Directive, MDBOOK_NAMES};
+use crate::scan::{self, Found};
+use anyhow::{Result, bail};
+use mdbook_preprocessor::book::{Book, BookItem};
+use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
+use std::cell::Cell;
+use std::rc::Rc;
+
+/// The `weave` preprocessor, named like its table in `book.toml` so that it takes the place of
+/// the command preprocessor declared there (and so runs where that one would: before `links`).
+pub struct Weave {
+    ctx: Ctx,
+    pub stats: Rc<Stats>,
+}
+
+/// How many directives were woven by running something, and how many came from the cache.
+#[derive(Debug, Default)]
+pub struct Stats {
+    pub ran: Cell<usize>,
+    pub cached: Cell<usize>,
+}
+
+impl Weave {
+    pub const NAME: &'static str = "weave";
+
+    pub fn new(ctx: Ctx) -> Weave {
+        Weave { ctx, stats: Rc::default() }
+    }
+}
+
+impl Preprocessor for Weave {
+    fn name(&self) -> &str {
+        Self::NAME
+    }
+
+    fn run(&self, pctx: &PreprocessorContext, mut book: Book) -> Result<Book> {
+        let mut errors = Vec::new();
+        book.for_each_mut(|item| {
+            let BookItem::Chapter(chapter) = item else {
+                return;
+            };
+            let Some(source) = &chapter.source_path else {
+                return; // a draft chapter: no file, no directives
+            };
+            let file = pctx.config.book.src.join(source);
+            let file = file.display();
+            let mut chapter_errors = Vec::new();
+            chapter.content = weave_text(self, DIRECTIVES, &chapter.content, &mut chapter_errors);
+            errors.extend(
+                chapter_errors
+                    .into_iter()
+                    .map(|(line, message)| format!("{file}:{line}: {message}")),
+            );
+        });
+        if !errors.is_empty() {
+            bail!("{}", errors.join("\n"));
+        }
+        Ok(book)
+    }
+}
+
+// ANCHOR: weave_text
+/// `text` with each directive replaced by its output. Directives that fail are left as written,
+/// their line and message pushed on `errors`. mdBook's own directives are left for mdBook.
+pub fn weave_text(
+    weave: &Weave,
+    table: &[Directive],
+    text: &str,
+    errors: &mut Vec<(usize, String)>,
+) -> String {
+    let mut woven = String::with_capacity(text.len());
+    let mut done = 0;
+    for found in scan::scan(text) {
+        let start = found.start();
+        let line = scan::line_of(text, start);
+        let (call, directive) = match found {
+            Found::Call(call) if MDBOOK_NAMES.contains(&call.name) => continue,
+            Found::Malformed { name, .. } if MDBOOK_NAMES.contains(&name) => continue,
+            Found::Malformed { name, why, .. } => {
+                errors.push((line, format!("`{{{{#{name}`: {why}")));
+                continue;
+            }
+            Found::Call(call) => match table.iter().find(|d| d.name == call.name) {
+                Some(directive) => (call, directive),
+                None => {
+                    let known: Vec<&str> = table.iter().map(|d| d.name).collect();
+                    let message = format!(
+                        "unknown directive `{{{{#{}`: the weave knows {}, mdBook knows {}",
+                        call.name,
+                        known.join(", "),
+                        MDBOOK_NAMES.join(", ")
+                    );
+                    errors.push((line, message));
+                    continue;
+                }
+            },
+        };
+        let written = &text[call.start..call.end];
+        match weave_one(weave, directive, text, &call) {
+            Ok(output) => {
+                woven.push_str(&text[done..call.start]);
+                woven.push_str(&output);
+                done = call.end;
+            }
+            Err(e) => errors.push((line, format!("{written}: {e:#}"))),
+        }
+    }
+    woven.push_str(&text[done..]);
+    woven
+}
+
+/// The output of one directive: from the cache, or by running it.
+fn weave_one(
+    weave: &Weave,
+    directive: &Directive,
+    text: &str,
+    call: &scan::Call,
+) -> Result<String> {
+    if call.bang && !directive.bang {
+        bail!("`{}` takes no `!`", directive.name);
+    }
+    let prefix = scan::line_before(text, call.start);
+    if directive.block {
+        let alone_before = prefix.chars().all(|c| c == '>' || c.is_whitespace());
+        let alone_after = scan::line_after(text, call.end).trim().is_empty();
+        if !(alone_before && alone_after) {
+            bail!("`{}` makes a block: put it on a line of its own", directive.name);
+        }
+    }
+    let args = Args::parse(call.args, call.bang)?;
+    let ctx = &weave.ctx;
+    let inputs = cache::input_hashes(&ctx.root, &args.words)?;
+    let key = cache::key(&ctx.binary_hash, directive.name, call.bang, &args.words, &inputs);
+    let output = match ctx.cache.get(directive.name, &key).filter(|_| directive.cached) {
+        Some(output) => {
+            weave.stats.cached.set(weave.stats.cached.get() + 1);
+            output
+        }
+        None => {
+            eprintln!("weave: running {}", &text[call.start..call.end]);
+            let output = (directive.run)(ctx, &args)?;
+            if directive.cached {
+                ctx.cache.put(directive.name, &key, &output)?;
+            }
+            weave.stats.ran.set(weave.stats.ran.get() + 1);
+            output
+        }
+    };
+    Ok(protect(&continue_lines(&output, prefix)))
+}
+// ANCHOR_END: weave_text
+
+/// `output` with every line after the first starting with `prefix`, the indentation (or `>`
+/// quote markers) before the directive, so a block inside a list item or quote stays there.
+fn continue_lines(output: &str, prefix: &str) -> String {
+    if prefix.is_empty() {
+        return output.to_string();
+    }
+    output
+        .split('\n')
+        .enumerate()
+        .map(|(i, line)| match i {
+            0 => line.to_string(),
+            _ if line.is_empty() => prefix.trim_end().to_string(),
+            _ => format!("{prefix}{line}"),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Escapes what mdBook's `links` preprocessor would expand in a woven output, so the binary's
+/// output is shown as it is: on each line, the first `{{#` that a `}}` follows gets a backslash
+/// (mdBook's escape runs to the line's last `}}`, so one backslash covers the whole line).
+fn protect(output: &str) -> String {
+    output
+        .split('\n')
+        .map(|line| match line.find("{{#") {
+            Some(at) if line[at..].contains("}}") => format!("{}\\{}", &line[..at], &line[at..]),
+            _ => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cache::Cache;
+    use anyhow::ensure;
+
+    fn echo(_: &Ctx, args: &Args) -> Result<String> {
+        ensure!(args.words.first().map(String::as_str) != Some("fail"), "it failed");
+        Ok(format!("<{}>", args.words.join("|")))
+    }
+
+    fn block(_: &Ctx, args: &Args) -> Result<String> {
+        Ok(format!("```text\n{}\n```", args.text))
+    }
+
+    const TABLE: &[Directive] = &[
+        Directive { name: "echo", run: echo, bang: false, block: false, cached: true },
+        Directive { name: "block", run: block, bang: true, block: true, cached: false },
+    ];
+
+    fn weave_in(dir: &std::path::Path, fresh: bool) -> Weave {
+        Weave::new(Ctx {
+            root: dir.to_path_buf(),
+            sudoku: dir.join("sudoku"),
+            binary_hash: "test".to_string(),
+            cache: Cache::new(dir.join("cache"), fresh),
+        })
+    }
+
+    fn woven(text: &str) -> (String, Vec<(usize, String)>) {
+        let dir = tempfile::tempdir().unwrap();
+        let mut errors = Vec::new();
+        let out = weave_text(&weave_in(dir.path(), false), TABLE, text, &mut errors);
+        (out, errors)
+    }
+
+    #[test]
+    fn directives_are_replaced_and_text_kept() {
+        let (out, errors) = woven("a {{#echo x 'y z'}} b\n{{#echo}}\n");
+        assert_eq!(out, "a <x|y z> b\n<>\n");
+        assert!(errors.is_empty());
+    }
+
+    #[test]
+    fn escapes_survive_for_mdbook_to_remove() {
+        let text = "show \\{{#echo x}} and `\\{{#sudoku easy}}`\n";
+        let (out, errors) = woven(text);
+        assert_eq!(out, text);
+        assert!(errors.is_empty());
+    }
+
+    #[test]
+    fn mdbook_directives_are_left_alone() {
+        let text = "{{#include ../x.rs:anchor}}\n{{#title T}}\n{{#rustdoc_include y.rs}}\n";
+        assert_eq!(woven(text), (text.to_string(), vec![]));
+    }
+
+    #[test]
+    fn errors_carry_the_line_of_the_directive() {
+        let text = "one\n\n{{#echo fail}}\n{{#nope}}\n\n{{#echo ok}} {{#echo! x}}\n{{#echo\n";
+        let (out, errors) = woven(text);
+        assert_eq!(
+            errors,
+            [
+                (3, "{{#echo fail}}: it failed".to_string()),
+                (
+                    4,
+                    "unknown directive `{{#nope`: the weave knows echo, block, mdBook knows \
+                     include, rustdoc_include, playground, playpen, title"
+                        .to_string()
+                ),
+                (6, "{{#echo! x}}: `echo` takes no `!`".to_string()),
+                (7, "`{{#echo`: no closing `}}`".to_string()),
+            ]
+        );
+        assert!(out.contains("{{#echo fail}}") && out.contains("<ok>"));
+    }
+
+    #[test]
+    fn blocks_stand_alone_and_follow_indentation() {
+        let (out, errors) = woven("- item\n\n  {{#block! a}}\n");
+        assert!(errors.is_empty());
+        assert_eq!(out, "- item\n\n  ```text\n  a\n  ```\n");
+        let (out, _) = woven("> {{#block q}}\n");
+        assert_eq!(out, "> ```text\n> q\n> ```\n");
+        let (_, errors) = woven("see {{#block a}}\n");
+        assert_eq!(errors[0].0, 1);
+        assert!(errors[0].1.ends_with("put it on a line of its own"));
+    }
+
+    #[test]
+    fn cached_results_are_reused_unless_fresh() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut errors = Vec::new();
+        let first = weave_in(dir.path(), false);
+        weave_text(&first, TABLE, "{{#echo a}} {{#echo a}}\n{{#block b}}", &mut errors);
+        assert_eq!((first.stats.ran.get(), first.stats.cached.get()), (2, 1));
+        let second = weave_in(dir.path(), false);
+        weave_text(&second, TABLE, "{{#echo a}}\n{{#block b}}", &mut errors);
+        assert_eq!((second.stats.ran.get(), second.stats.cached.get()), (1, 1));
+        let fresh = weave_in(dir.path(), true);
+        weave_text(&fresh, TABLE, "{{#echo a}} {{#echo a}}", &mut errors);
+        assert_eq!((fresh.stats.ran.get(), fresh.stats.cached.get()), (1, 1));
+        assert!(errors.is_empty(), "{errors:?}");
+    }
+
+    #[test]
+    fn woven_output_is_protected_from_mdbook() {
+        assert_eq!(
+            protect("a {{#include /etc/passwd}} b {{#x}}\n{{# no close\nplain"),
+            "a \\{{#include /etc/passwd}} b {{#x}}\n{{# no close\nplain"
+        );
+    }
+}
