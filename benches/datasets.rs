@@ -33,13 +33,8 @@ use sudoku::representation::Grid;
 use sudoku::solver::SolverName;
 
 /// The datasets, in order of difficulty, with a short description for the report.
-const DATASETS: &[&str] = &[
-    "17-clue",
-    "top1465",
-    "forum-hardest-1905-11plus",
-    "forum-hardest-1106",
-    "serg-benchmark",
-];
+const DATASETS: &[&str] =
+    &["17-clue", "top1465", "forum-hardest-1905-11plus", "forum-hardest-1106", "serg-benchmark"];
 
 /// Someone to time: one of the book's solvers, or the peer crate.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -79,13 +74,7 @@ struct Measure {
 
 fn env_list(name: &str) -> Option<Vec<String>> {
     let value = std::env::var(name).ok()?;
-    Some(
-        value
-            .split(',')
-            .map(|s| s.trim().to_string())
-            .filter(|s| !s.is_empty())
-            .collect(),
-    )
+    Some(value.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect())
 }
 
 fn main() {
@@ -93,35 +82,25 @@ fn main() {
     let data =
         std::env::var_os("SUDOKU_DATA").map_or_else(|| root.join("../shared/data"), PathBuf::from);
     let datasets: Vec<String> = match env_list("SUDOKU_BENCH_DATASETS") {
-        Some(names) => names
-            .into_iter()
-            .map(|n| n.trim_end_matches(".txt").to_string())
-            .collect(),
+        Some(names) => names.into_iter().map(|n| n.trim_end_matches(".txt").to_string()).collect(),
         None => DATASETS.iter().map(|s| s.to_string()).collect(),
     };
-    let mut contenders: Vec<Contender> = SolverName::ALL
-        .iter()
-        .map(|&s| Contender::Ours(s))
-        .collect();
+    let mut contenders: Vec<Contender> =
+        SolverName::ALL.iter().map(|&s| Contender::Ours(s)).collect();
     contenders.push(Contender::Peer);
     if let Some(names) = env_list("SUDOKU_BENCH_SOLVERS") {
         for name in &names {
             if !contenders.iter().any(|c| c.name() == name) {
-                eprintln!(
-                    "datasets: unknown solver {name:?}; known: {}",
-                    names_of(&contenders)
-                );
+                eprintln!("datasets: unknown solver {name:?}; known: {}", names_of(&contenders));
                 std::process::exit(2);
             }
         }
         contenders.retain(|c| names.iter().any(|n| n == c.name()));
     }
     let modes: Vec<(&str, usize)> = match env_list("SUDOKU_BENCH_MODES") {
-        Some(names) => MODES
-            .iter()
-            .copied()
-            .filter(|(m, _)| names.iter().any(|n| n == m))
-            .collect(),
+        Some(names) => {
+            MODES.iter().copied().filter(|(m, _)| names.iter().any(|n| n == m)).collect()
+        }
         None => MODES.to_vec(),
     };
     let seed: Option<u64> = match std::env::var("SUDOKU_BENCH_SHUFFLE").as_deref() {
@@ -132,15 +111,10 @@ fn main() {
         })),
         Err(_) => Some(1),
     };
-    let max: usize = std::env::var("SUDOKU_BENCH_MAX")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(usize::MAX);
+    let max: usize =
+        std::env::var("SUDOKU_BENCH_MAX").ok().and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
     let budget = Duration::from_secs_f64(
-        std::env::var("SUDOKU_BENCH_BUDGET")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(2.0),
+        std::env::var("SUDOKU_BENCH_BUDGET").ok().and_then(|s| s.parse().ok()).unwrap_or(2.0),
     );
 
     println!("dataset harness: one thread, data from {}", data.display());
@@ -148,11 +122,7 @@ fn main() {
         Some(seed) => println!("each puzzle shuffled by the symmetry of seed {seed} + its index"),
         None => println!("puzzles as written (not shuffled)"),
     }
-    let slow: Vec<&str> = contenders
-        .iter()
-        .filter(|c| c.slow())
-        .map(|c| c.name())
-        .collect();
+    let slow: Vec<&str> = contenders.iter().filter(|c| c.slow()).map(|c| c.name()).collect();
     if !slow.is_empty() {
         println!(
             "slow solvers ({}) stop after a {:.1} s budget per run",
@@ -230,11 +200,7 @@ fn main() {
 }
 
 fn names_of(contenders: &[Contender]) -> String {
-    contenders
-        .iter()
-        .map(|c| c.name())
-        .collect::<Vec<_>>()
-        .join(", ")
+    contenders.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
 }
 
 /// The puzzles of a dataset file, read with the book's own reader.
@@ -257,11 +223,7 @@ fn measure_ours(
     limit: usize,
     budget: Option<Duration>,
 ) -> Measure {
-    let warm = if budget.is_some() {
-        0
-    } else {
-        puzzles.len().min(500)
-    };
+    let warm = if budget.is_some() { 0 } else { puzzles.len().min(500) };
     for puzzle in &puzzles[..warm] {
         black_box(solver.search(black_box(puzzle), limit, &mut ()));
     }
@@ -277,12 +239,7 @@ fn measure_ours(
         guesses.push(search.stats.guesses);
         counts.push(black_box(search).solutions.len());
     }
-    Measure {
-        times,
-        guesses: Some(guesses),
-        counts,
-        wall: start.elapsed(),
-    }
+    Measure { times, guesses: Some(guesses), counts, wall: start.elapsed() }
 }
 
 /// Times the peer crate the same way: `some_solution` for the first solution, and the solutions
@@ -307,12 +264,7 @@ fn measure_peer(puzzles: &[peer::Sudoku], limit: usize) -> Measure {
         times.push(t.elapsed().as_nanos() as u64);
         counts.push(count);
     }
-    Measure {
-        times,
-        guesses: None,
-        counts,
-        wall: start.elapsed(),
-    }
+    Measure { times, guesses: None, counts, wall: start.elapsed() }
 }
 
 /// The nearest-rank percentile `q` (0 to 1) of sorted times, in microseconds.
@@ -338,9 +290,7 @@ fn summarize(
     let n = sorted.len();
     let solved_time: u64 = sorted.iter().sum();
     // Sorted per-puzzle times sampled at every half percentile, for plots.
-    let quantiles: Vec<f64> = (0..=200)
-        .map(|k| percentile(&sorted, k as f64 / 200.0))
-        .collect();
+    let quantiles: Vec<f64> = (0..=200).map(|k| percentile(&sorted, k as f64 / 200.0)).collect();
     let (no_guess, guesses) = match &m.guesses {
         Some(g) if n > 0 => (
             json!(100.0 * g.iter().filter(|&&x| x == 0).count() as f64 / n as f64),
@@ -393,10 +343,7 @@ fn print_row(row: &Value) {
         number("guesses_per_puzzle", 2),
     );
     if row["budget_limited"] == json!(true) {
-        println!(
-            "  (* the first {} of {} puzzles, within the time budget)",
-            row["n"], row["of"]
-        );
+        println!("  (* the first {} of {} puzzles, within the time budget)", row["n"], row["of"]);
     }
 }
 
@@ -408,22 +355,15 @@ fn write_results(root: &Path, rows: Vec<Value>) {
     let dir = target.join("bench-results");
     let path = dir.join("datasets.json");
     let key = |r: &Value| {
-        (
-            r["dataset"].clone(),
-            r["solver"].clone(),
-            r["mode"].clone(),
-            r["shuffled"].clone(),
-        )
+        (r["dataset"].clone(), r["solver"].clone(), r["mode"].clone(), r["shuffled"].clone())
     };
     let old: Vec<Value> = std::fs::read_to_string(&path)
         .ok()
         .and_then(|text| serde_json::from_str::<Value>(&text).ok())
         .and_then(|v| v["results"].as_array().cloned())
         .unwrap_or_default();
-    let mut merged: Vec<Value> = old
-        .into_iter()
-        .filter(|o| !rows.iter().any(|r| key(r) == key(o)))
-        .collect();
+    let mut merged: Vec<Value> =
+        old.into_iter().filter(|o| !rows.iter().any(|r| key(r) == key(o))).collect();
     merged.extend(rows);
     let document = json!({
         "measured_unix": std::time::SystemTime::now()
