@@ -17,7 +17,13 @@
 //! - `SUDOKU_BENCH_SHUFFLE=SEED` or `none`: rewrite each puzzle by the symmetry drawn from
 //!   `SEED + its index` (default seed 1), or time the puzzles as written;
 //! - `SUDOKU_BENCH_MAX=N`: at most the first N puzzles of each dataset;
-//! - `SUDOKU_BENCH_BUDGET=SECONDS`: the time budget of each slow solver's run (default 2).
+//! - `SUDOKU_BENCH_BUDGET=SECONDS`: the time budget of each slow solver's run (default 2);
+//! - `SUDOKU_BENCH_LINES=0`: no whole-process comparison.
+//!
+//! The whole-process comparison times `sudoku --format line --jobs 1 < FILE` against
+//! `peer_lines < FILE` (examples/peer_lines.rs) on each dataset, when both are built in
+//! `target/release` (`cargo build --release --bin sudoku --example peer_lines`); `benches/lines.sh`
+//! does the same with hyperfine.
 //!
 //! The book's own slow solvers (everything but `fast`) solve the puzzles in order until their
 //! budget is spent, and the report says how many they did. In uniqueness mode, the number of
@@ -130,7 +136,11 @@ fn main() {
             budget.as_secs_f64()
         );
     }
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let programs = whole_process_programs(&target);
     let mut results = Vec::new();
+    let mut lines = Vec::new();
     for name in &datasets {
         let path = data.join(format!("{name}.txt"));
         let puzzles = match load(&path, max) {
@@ -140,6 +150,9 @@ fn main() {
                 continue;
             }
         };
+        if let Some((ours, theirs)) = &programs {
+            lines.extend(time_whole_process(name, &path, ours, theirs));
+        }
         let puzzles: Vec<Grid> = match seed {
             Some(seed) => puzzles
                 .iter()
@@ -196,7 +209,57 @@ fn main() {
             }
         }
     }
-    write_results(root, results);
+    write_results(&target, results, lines);
+}
+
+/// The two programs of the whole-process comparison, when both are built and it is wanted
+/// (`SUDOKU_BENCH_LINES=0` turns it off).
+fn whole_process_programs(target: &Path) -> Option<(PathBuf, PathBuf)> {
+    if std::env::var("SUDOKU_BENCH_LINES").is_ok_and(|v| v == "0") {
+        return None;
+    }
+    let ours = target.join("release/sudoku");
+    let theirs = target.join("release/examples/peer_lines");
+    if ours.is_file() && theirs.is_file() {
+        Some((ours, theirs))
+    } else {
+        println!(
+            "whole-process comparison skipped: build it with \
+             `cargo build --release --bin sudoku --example peer_lines`"
+        );
+        None
+    }
+}
+
+/// Times `sudoku --format line --jobs 1 < FILE` and `peer_lines < FILE`, alternately, three runs
+/// each, and keeps the fastest run of each (the one least disturbed by the machine's other work).
+fn time_whole_process(name: &str, file: &Path, ours: &Path, theirs: &Path) -> Option<Value> {
+    let run = |program: &Path, args: &[&str]| -> Option<Duration> {
+        let input = std::fs::File::open(file).ok()?;
+        let start = Instant::now();
+        let status = std::process::Command::new(program)
+            .args(args)
+            .stdin(input)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .ok()?;
+        let elapsed = start.elapsed();
+        // Exit status 1 only says that some puzzle had no solution; anything else is a failure.
+        matches!(status.code(), Some(0 | 1)).then_some(elapsed)
+    };
+    let (mut best_ours, mut best_theirs) = (Duration::MAX, Duration::MAX);
+    for _ in 0..3 {
+        best_ours = best_ours.min(run(ours, &["--format", "line", "--jobs", "1"])?);
+        best_theirs = best_theirs.min(run(theirs, &[])?);
+    }
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    println!(
+        "  whole process, best of 3: sudoku --format line --jobs 1 {:.1} ms, peer_lines {:.1} ms",
+        ms(best_ours),
+        ms(best_theirs)
+    );
+    Some(json!({ "dataset": name, "sudoku_ms": ms(best_ours), "peer_lines_ms": ms(best_theirs) }))
 }
 
 fn names_of(contenders: &[Contender]) -> String {
@@ -348,23 +411,27 @@ fn print_row(row: &Value) {
 }
 
 /// Merges the new rows into `target/bench-results/datasets.json`, replacing rows with the same
-/// dataset, solver, mode and shuffle.
-fn write_results(root: &Path, rows: Vec<Value>) {
-    let target =
-        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+/// dataset, solver, mode and shuffle (and whole-process rows with the same dataset).
+fn write_results(target: &Path, rows: Vec<Value>, lines: Vec<Value>) {
     let dir = target.join("bench-results");
     let path = dir.join("datasets.json");
     let key = |r: &Value| {
         (r["dataset"].clone(), r["solver"].clone(), r["mode"].clone(), r["shuffled"].clone())
     };
-    let old: Vec<Value> = std::fs::read_to_string(&path)
+    let old: Value = std::fs::read_to_string(&path)
         .ok()
         .and_then(|text| serde_json::from_str::<Value>(&text).ok())
-        .and_then(|v| v["results"].as_array().cloned())
-        .unwrap_or_default();
+        .unwrap_or(Value::Null);
+    let old_rows = old["results"].as_array().cloned().unwrap_or_default();
     let mut merged: Vec<Value> =
-        old.into_iter().filter(|o| !rows.iter().any(|r| key(r) == key(o))).collect();
+        old_rows.into_iter().filter(|o| !rows.iter().any(|r| key(r) == key(o))).collect();
     merged.extend(rows);
+    let old_lines = old["whole_process"].as_array().cloned().unwrap_or_default();
+    let mut merged_lines: Vec<Value> = old_lines
+        .into_iter()
+        .filter(|o| !lines.iter().any(|l| l["dataset"] == o["dataset"]))
+        .collect();
+    merged_lines.extend(lines);
     let document = json!({
         "measured_unix": std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -372,6 +439,7 @@ fn write_results(root: &Path, rows: Vec<Value>) {
         "cpu": cpu_model(),
         "threads": 1,
         "results": merged,
+        "whole_process": merged_lines,
     });
     let written = std::fs::create_dir_all(&dir).and_then(|()| {
         std::fs::write(
