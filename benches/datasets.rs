@@ -143,8 +143,8 @@ fn main() {
     let mut lines = Vec::new();
     for name in &datasets {
         let path = data.join(format!("{name}.txt"));
-        let puzzles = match load(&path, max) {
-            Ok(puzzles) => puzzles,
+        let (puzzles, total) = match load(&path, max) {
+            Ok(loaded) => loaded,
             Err(message) => {
                 println!("\n{name}: skipped, {message}");
                 continue;
@@ -188,7 +188,7 @@ fn main() {
                     Contender::Ours(solver) => measure_ours(solver, &puzzles, limit, budget),
                     Contender::Peer => measure_peer(&peer_puzzles, limit),
                 };
-                let row = summarize(name, contender, mode, limit, seed, puzzles.len(), &measure);
+                let row = summarize(name, contender, mode, limit, seed, total, &measure);
                 print_row(&row);
                 results.push(row);
                 match contender {
@@ -267,16 +267,20 @@ fn names_of(contenders: &[Contender]) -> String {
 }
 
 /// The puzzles of a dataset file, read with the book's own reader.
-fn load(path: &Path, max: usize) -> Result<Vec<Grid>, String> {
+/// The first `max` puzzles of a dataset file, read with the book's own reader, and how many the
+/// file holds.
+fn load(path: &Path, max: usize) -> Result<(Vec<Grid>, usize), String> {
     let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut puzzles = Vec::new();
-    for puzzle in Puzzles::new(std::io::BufReader::new(file)).take(max) {
+    let (mut puzzles, mut total) = (Vec::new(), 0);
+    for puzzle in Puzzles::new(std::io::BufReader::new(file)) {
         match puzzle {
-            Ok(puzzle) => puzzles.push(puzzle.grid),
+            Ok(puzzle) if puzzles.len() < max => puzzles.push(puzzle.grid),
+            Ok(_) => {}
             Err(e) => return Err(format!("{}:{e}", path.display())),
         }
+        total += 1;
     }
-    Ok(puzzles)
+    Ok((puzzles, total))
 }
 
 /// Times one of our solvers on each puzzle, after an untimed warm-up over the first few hundred.
@@ -370,7 +374,7 @@ fn summarize(
         "seed": seed,
         "n": n,
         "of": total,
-        "budget_limited": n < total,
+        "partial": n < total,
         "puzzles_per_second": n as f64 / m.wall.as_secs_f64(),
         "mean_us": solved_time as f64 / 1000.0 / n.max(1) as f64,
         "median_us": percentile(&sorted, 0.5),
@@ -389,7 +393,7 @@ fn print_row(row: &Value) {
         None => "-".to_string(),
     };
     let mut puzzles = row["n"].to_string();
-    if row["budget_limited"] == json!(true) {
+    if row["partial"] == json!(true) {
         puzzles = format!("{puzzles}*");
     }
     println!(
@@ -405,8 +409,11 @@ fn print_row(row: &Value) {
         number("no_guess_percent", 1),
         number("guesses_per_puzzle", 2),
     );
-    if row["budget_limited"] == json!(true) {
-        println!("  (* the first {} of {} puzzles, within the time budget)", row["n"], row["of"]);
+    if row["partial"] == json!(true) {
+        println!(
+            "  (* the first {} of {} puzzles: a time budget or SUDOKU_BENCH_MAX)",
+            row["n"], row["of"]
+        );
     }
 }
 

@@ -49,7 +49,18 @@ fn rows<'a>(results: &'a Value, dataset: &str) -> Vec<&'a Value> {
         .map(|rows| rows.iter().filter(|r| r["dataset"] == dataset).collect())
         .unwrap_or_default();
     let shuffled = all.iter().any(|r| r["shuffled"] == true);
-    all.into_iter().filter(|r| (r["shuffled"] == true) == shuffled).collect()
+    let mut rows: Vec<&Value> =
+        all.into_iter().filter(|r| (r["shuffled"] == true) == shuffled).collect();
+    // First-solution rows, then uniqueness rows; in each, this book's fastest solver, the peer,
+    // then the others in the order of the book.
+    const ORDER: &[&str] = &["fast", "peer", "naive", "mrv", "bird", "singles", "dlx"];
+    let rank = |r: &Value| {
+        let solver = r["solver"].as_str().unwrap_or("");
+        let place = ORDER.iter().position(|&s| s == solver).unwrap_or(ORDER.len());
+        (r["mode"] != "first", place)
+    };
+    rows.sort_by_key(|r| rank(r));
+    rows
 }
 
 fn number(row: &Value, key: &str, decimals: usize) -> String {
@@ -107,7 +118,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     let mut partial = false;
     for row in &rows {
         let mut n = row["n"].to_string();
-        if row["budget_limited"] == true {
+        if row["partial"] == true {
             n = format!("{n} of {}*", row["of"]);
             partial = true;
         }
@@ -133,7 +144,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     });
     if partial {
         text.push_str(
-            "\n\n\\* A slow solver: the first puzzles of the file, within its time budget.",
+            "\n\n\\* The first puzzles of the file only: a slow solver stops at its time budget.",
         );
     }
     Ok(text)
