@@ -257,9 +257,13 @@ pub fn lines(ctx: &Ctx, args: &Args) -> Result<String> {
     if rows.is_empty() {
         return Ok(not_measured("the whole-process comparison"));
     }
-    let header: Vec<String> = ["dataset", "sudoku --format line --jobs 1", "peer_lines", "ratio"]
-        .map(String::from)
-        .to_vec();
+    // Code spans, or smart punctuation would turn `--` into a dash.
+    let header: Vec<String> = vec![
+        "dataset".to_string(),
+        code_span("sudoku --format line --jobs 1"),
+        code_span("peer_lines"),
+        "ratio".to_string(),
+    ];
     let body: Vec<Vec<String>> = rows
         .iter()
         .map(|r| {
