@@ -223,6 +223,8 @@ fn draw(dataset: &str, mode: &str, curves: &[(String, Vec<f64>)]) -> Result<Stri
             .configure_mesh()
             .x_desc("puzzles solved faster (%)")
             .y_desc("µs per puzzle")
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| compact(*y))
             .draw()
             .map_err(|e| anyhow::anyhow!("{e}"))?;
         for (k, (solver, q)) in curves.iter().enumerate() {
@@ -245,6 +247,16 @@ fn draw(dataset: &str, mode: &str, curves: &[(String, Vec<f64>)]) -> Result<Stri
         area.present().map_err(|e| anyhow::anyhow!("{e}"))?;
     }
     Ok(svg)
+}
+
+/// A time in µs for an axis label: `0.5`, `20`, `3k`, `1M`.
+fn compact(us: f64) -> String {
+    match us {
+        x if x >= 1e6 => format!("{:.0}M", x / 1e6),
+        x if x >= 1e3 => format!("{:.0}k", x / 1e3),
+        x if x >= 1.0 => format!("{x:.0}"),
+        x => format!("{x:.1}"),
+    }
 }
 
 /// `{{#lines}}`: the whole-process comparison, one row per dataset.
@@ -290,6 +302,14 @@ pub fn lines(ctx: &Ctx, args: &Args) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn axis_labels_are_compact() {
+        assert_eq!(compact(0.5), "0.5");
+        assert_eq!(compact(20.0), "20");
+        assert_eq!(compact(3000.0), "3k");
+        assert_eq!(compact(1e8), "100M");
+    }
 
     #[test]
     fn thousands_are_grouped() {
