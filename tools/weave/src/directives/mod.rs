@@ -3,6 +3,7 @@
 //! Adding a directive is local: write `fn(&Ctx, &Args) -> Result<String>` in a module of its
 //! own and add a row to [`DIRECTIVES`].
 
+mod datasets;
 mod machine;
 mod stats;
 mod sudoku;
@@ -89,6 +90,10 @@ pub const DIRECTIVES: &[Directive] = &[
     Directive { name: "machine", run: machine::run, bang: false, block: false, cached: true },
     // The traces are cached inside; the player around them is made afresh.
     Directive { name: "trace", run: trace::run, bang: false, block: true, cached: false },
+    // The dataset harness's results: read afresh, since `cargo book --bench` renews them.
+    Directive { name: "datasets", run: datasets::run, bang: false, block: true, cached: false },
+    Directive { name: "plot", run: datasets::plot, bang: false, block: true, cached: false },
+    Directive { name: "lines", run: datasets::lines, bang: false, block: true, cached: false },
 ];
 
 /// The names that mdBook's own `links` preprocessor expands, after the weave.

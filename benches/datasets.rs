@@ -1,0 +1,474 @@
+//! The dataset harness: every solver of the book, and the crates.io `sudoku` crate as a peer, on
+//! the public puzzle collections in `$SUDOKU_DATA` (default `../shared/data` next to the
+//! repository), one thread, in two modes: the first solution (limit 1) and a uniqueness check
+//! (limit 2).
+//!
+//! For each dataset, solver and mode it reports puzzles per second, the median, 90th and 99th
+//! percentile and maximum of the per-puzzle times, the share of puzzles solved without a guess and
+//! the guesses per puzzle, on standard output and in `target/bench-results/datasets.json` (merged
+//! with the results already there, keyed by dataset, solver, mode and shuffle), which the book's
+//! Benchmarks chapter weaves. A missing dataset is reported and skipped.
+//!
+//! Run it with `cargo bench --bench datasets`. Environment variables narrow a run:
+//!
+//! - `SUDOKU_BENCH_DATASETS=17-clue,top1465`: datasets, by file name with or without `.txt`;
+//! - `SUDOKU_BENCH_SOLVERS=fast,peer`: solvers by their `--solver` name, and `peer`;
+//! - `SUDOKU_BENCH_MODES=first,unique`: modes;
+//! - `SUDOKU_BENCH_SHUFFLE=SEED` or `none`: rewrite each puzzle by the symmetry drawn from
+//!   `SEED + its index` (default seed 1), or time the puzzles as written;
+//! - `SUDOKU_BENCH_MAX=N`: at most the first N puzzles of each dataset;
+//! - `SUDOKU_BENCH_BUDGET=SECONDS`: the time budget of each slow solver's run (default 2);
+//! - `SUDOKU_BENCH_LINES=0`: no whole-process comparison.
+//!
+//! The whole-process comparison times `sudoku --format line --jobs 1 < FILE` against
+//! `peer_lines < FILE` (examples/peer_lines.rs) on each dataset, when both are built in
+//! `target/release` (`cargo build --release --bin sudoku --example peer_lines`); `benches/lines.sh`
+//! does the same with hyperfine.
+//!
+//! The book's own slow solvers (everything but `fast`) solve the puzzles in order until their
+//! budget is spent, and the report says how many they did. In uniqueness mode, the number of
+//! solutions `fast` finds is checked against the peer's on every puzzle both solved.
+
+use serde_json::{Value, json};
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use sudoku::fast::Symmetry;
+use sudoku::input::Puzzles;
+use sudoku::representation::Grid;
+use sudoku::solver::SolverName;
+
+/// The datasets, in order of difficulty, with a short description for the report.
+const DATASETS: &[&str] =
+    &["17-clue", "top1465", "forum-hardest-1905-11plus", "forum-hardest-1106", "serg-benchmark"];
+
+/// Someone to time: one of the book's solvers, or the peer crate.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Contender {
+    Ours(SolverName),
+    Peer,
+}
+
+impl Contender {
+    fn name(self) -> &'static str {
+        match self {
+            Contender::Ours(solver) => solver.as_str(),
+            Contender::Peer => "peer",
+        }
+    }
+
+    /// Whether it is too slow for whole datasets, and so runs on a time budget.
+    fn slow(self) -> bool {
+        !matches!(self, Contender::Peer | Contender::Ours(SolverName::Fast))
+    }
+}
+
+/// The two modes, as (name, limit).
+const MODES: &[(&str, usize)] = &[("first", 1), ("unique", 2)];
+
+/// What was measured for one dataset, contender and mode.
+struct Measure {
+    /// Per-puzzle times in nanoseconds, in puzzle order.
+    times: Vec<u64>,
+    /// Per-puzzle guesses (ours only).
+    guesses: Option<Vec<u64>>,
+    /// Per-puzzle number of solutions found.
+    counts: Vec<usize>,
+    /// The wall time of the timed loop.
+    wall: Duration,
+}
+
+fn env_list(name: &str) -> Option<Vec<String>> {
+    let value = std::env::var(name).ok()?;
+    Some(value.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect())
+}
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let data =
+        std::env::var_os("SUDOKU_DATA").map_or_else(|| root.join("../shared/data"), PathBuf::from);
+    let datasets: Vec<String> = match env_list("SUDOKU_BENCH_DATASETS") {
+        Some(names) => names.into_iter().map(|n| n.trim_end_matches(".txt").to_string()).collect(),
+        None => DATASETS.iter().map(|s| s.to_string()).collect(),
+    };
+    let mut contenders: Vec<Contender> =
+        SolverName::ALL.iter().map(|&s| Contender::Ours(s)).collect();
+    contenders.push(Contender::Peer);
+    if let Some(names) = env_list("SUDOKU_BENCH_SOLVERS") {
+        for name in &names {
+            if !contenders.iter().any(|c| c.name() == name) {
+                eprintln!("datasets: unknown solver {name:?}; known: {}", names_of(&contenders));
+                std::process::exit(2);
+            }
+        }
+        contenders.retain(|c| names.iter().any(|n| n == c.name()));
+    }
+    let modes: Vec<(&str, usize)> = match env_list("SUDOKU_BENCH_MODES") {
+        Some(names) => {
+            MODES.iter().copied().filter(|(m, _)| names.iter().any(|n| n == m)).collect()
+        }
+        None => MODES.to_vec(),
+    };
+    let seed: Option<u64> = match std::env::var("SUDOKU_BENCH_SHUFFLE").as_deref() {
+        Ok("none") | Ok("no") | Ok("off") => None,
+        Ok(text) => Some(text.parse().unwrap_or_else(|_| {
+            eprintln!("datasets: SUDOKU_BENCH_SHUFFLE must be a number or none, not {text:?}");
+            std::process::exit(2)
+        })),
+        Err(_) => Some(1),
+    };
+    let max: usize =
+        std::env::var("SUDOKU_BENCH_MAX").ok().and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
+    let budget = Duration::from_secs_f64(
+        std::env::var("SUDOKU_BENCH_BUDGET").ok().and_then(|s| s.parse().ok()).unwrap_or(2.0),
+    );
+
+    println!("dataset harness: one thread, data from {}", data.display());
+    match seed {
+        Some(seed) => println!("each puzzle shuffled by the symmetry of seed {seed} + its index"),
+        None => println!("puzzles as written (not shuffled)"),
+    }
+    let slow: Vec<&str> = contenders.iter().filter(|c| c.slow()).map(|c| c.name()).collect();
+    if !slow.is_empty() {
+        println!(
+            "slow solvers ({}) stop after a {:.1} s budget per run",
+            slow.join(", "),
+            budget.as_secs_f64()
+        );
+    }
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let programs = whole_process_programs(&target);
+    let mut results = Vec::new();
+    let mut lines = Vec::new();
+    for name in &datasets {
+        let path = data.join(format!("{name}.txt"));
+        let (puzzles, total) = match load(&path, max) {
+            Ok(loaded) => loaded,
+            Err(message) => {
+                println!("\n{name}: skipped, {message}");
+                continue;
+            }
+        };
+        if let Some((ours, theirs)) = &programs {
+            lines.extend(time_whole_process(name, &path, ours, theirs));
+        }
+        let puzzles: Vec<Grid> = match seed {
+            Some(seed) => puzzles
+                .iter()
+                .enumerate()
+                .map(|(k, p)| Symmetry::from_seed(seed.wrapping_add(k as u64)).apply(p))
+                .collect(),
+            None => puzzles,
+        };
+        let peer_puzzles: Vec<peer::Sudoku> = puzzles
+            .iter()
+            .map(|p| peer::Sudoku::from_bytes(*p.cells()).expect("a grid is a sudoku"))
+            .collect();
+        println!("\n{name}: {} puzzles", puzzles.len());
+        println!(
+            "  {:<8} {:<7} {:>8} {:>12} {:>9} {:>9} {:>9} {:>10} {:>9} {:>9}",
+            "solver",
+            "mode",
+            "puzzles",
+            "puzzles/s",
+            "median",
+            "p90",
+            "p99",
+            "max µs",
+            "no guess",
+            "guesses"
+        );
+        for &(mode, limit) in &modes {
+            let mut fast_counts: Option<Vec<usize>> = None;
+            let mut peer_counts: Option<Vec<usize>> = None;
+            for &contender in &contenders {
+                let budget = contender.slow().then_some(budget);
+                let measure = match contender {
+                    Contender::Ours(solver) => measure_ours(solver, &puzzles, limit, budget),
+                    Contender::Peer => measure_peer(&peer_puzzles, limit),
+                };
+                let row = summarize(name, contender, mode, limit, seed, total, &measure);
+                print_row(&row);
+                results.push(row);
+                match contender {
+                    Contender::Ours(SolverName::Fast) => fast_counts = Some(measure.counts),
+                    Contender::Peer => peer_counts = Some(measure.counts),
+                    _ => {}
+                }
+            }
+            if let (Some(ours), Some(theirs), true) = (&fast_counts, &peer_counts, limit > 1) {
+                let differ = ours.iter().zip(theirs).filter(|(a, b)| a != b).count();
+                match differ {
+                    0 => println!(
+                        "  check: fast and peer agree on the solution counts of all {}",
+                        ours.len()
+                    ),
+                    n => println!("  CHECK FAILED: fast and peer disagree on {n} solution counts"),
+                }
+            }
+        }
+    }
+    write_results(&target, results, lines);
+}
+
+/// The two programs of the whole-process comparison, when both are built and it is wanted
+/// (`SUDOKU_BENCH_LINES=0` turns it off).
+fn whole_process_programs(target: &Path) -> Option<(PathBuf, PathBuf)> {
+    if std::env::var("SUDOKU_BENCH_LINES").is_ok_and(|v| v == "0") {
+        return None;
+    }
+    let ours = target.join("release/sudoku");
+    let theirs = target.join("release/examples/peer_lines");
+    if ours.is_file() && theirs.is_file() {
+        Some((ours, theirs))
+    } else {
+        println!(
+            "whole-process comparison skipped: build it with \
+             `cargo build --release --bin sudoku --example peer_lines`"
+        );
+        None
+    }
+}
+
+/// Times `sudoku --format line --jobs 1 < FILE` and `peer_lines < FILE`, alternately, three runs
+/// each, and keeps the fastest run of each (the one least disturbed by the machine's other work).
+fn time_whole_process(name: &str, file: &Path, ours: &Path, theirs: &Path) -> Option<Value> {
+    let run = |program: &Path, args: &[&str]| -> Option<Duration> {
+        let input = std::fs::File::open(file).ok()?;
+        let start = Instant::now();
+        let status = std::process::Command::new(program)
+            .args(args)
+            .stdin(input)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .ok()?;
+        let elapsed = start.elapsed();
+        // Exit status 1 only says that some puzzle had no solution; anything else is a failure.
+        matches!(status.code(), Some(0 | 1)).then_some(elapsed)
+    };
+    let (mut best_ours, mut best_theirs) = (Duration::MAX, Duration::MAX);
+    for _ in 0..3 {
+        best_ours = best_ours.min(run(ours, &["--format", "line", "--jobs", "1"])?);
+        best_theirs = best_theirs.min(run(theirs, &[])?);
+    }
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    println!(
+        "  whole process, best of 3: sudoku --format line --jobs 1 {:.1} ms, peer_lines {:.1} ms",
+        ms(best_ours),
+        ms(best_theirs)
+    );
+    Some(json!({ "dataset": name, "sudoku_ms": ms(best_ours), "peer_lines_ms": ms(best_theirs) }))
+}
+
+fn names_of(contenders: &[Contender]) -> String {
+    contenders.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
+}
+
+/// The puzzles of a dataset file, read with the book's own reader.
+/// The first `max` puzzles of a dataset file, read with the book's own reader, and how many the
+/// file holds.
+fn load(path: &Path, max: usize) -> Result<(Vec<Grid>, usize), String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let (mut puzzles, mut total) = (Vec::new(), 0);
+    for puzzle in Puzzles::new(std::io::BufReader::new(file)) {
+        match puzzle {
+            Ok(puzzle) if puzzles.len() < max => puzzles.push(puzzle.grid),
+            Ok(_) => {}
+            Err(e) => return Err(format!("{}:{e}", path.display())),
+        }
+        total += 1;
+    }
+    Ok((puzzles, total))
+}
+
+/// Times one of our solvers on each puzzle, after an untimed warm-up over the first few hundred.
+fn measure_ours(
+    solver: SolverName,
+    puzzles: &[Grid],
+    limit: usize,
+    budget: Option<Duration>,
+) -> Measure {
+    let warm = if budget.is_some() { 0 } else { puzzles.len().min(500) };
+    for puzzle in &puzzles[..warm] {
+        black_box(solver.search(black_box(puzzle), limit, &mut ()));
+    }
+    let (mut times, mut guesses, mut counts) = (Vec::new(), Vec::new(), Vec::new());
+    let start = Instant::now();
+    for puzzle in puzzles {
+        if budget.is_some_and(|b| start.elapsed() > b) {
+            break;
+        }
+        let t = Instant::now();
+        let search = solver.search(black_box(puzzle), limit, &mut ());
+        times.push(t.elapsed().as_nanos() as u64);
+        guesses.push(search.stats.guesses);
+        counts.push(black_box(search).solutions.len());
+    }
+    Measure { times, guesses: Some(guesses), counts, wall: start.elapsed() }
+}
+
+/// Times the peer crate the same way: `some_solution` for the first solution, and the solutions
+/// up to the limit written into a buffer otherwise.
+fn measure_peer(puzzles: &[peer::Sudoku], limit: usize) -> Measure {
+    let solve = |puzzle: &peer::Sudoku| -> usize {
+        if limit == 1 {
+            usize::from(black_box(*puzzle).some_solution().is_some())
+        } else {
+            let mut buffer = [[0u8; 81]; 2];
+            black_box(*puzzle).solutions_up_to_buffer(&mut buffer, limit)
+        }
+    };
+    for puzzle in &puzzles[..puzzles.len().min(500)] {
+        black_box(solve(puzzle));
+    }
+    let (mut times, mut counts) = (Vec::new(), Vec::new());
+    let start = Instant::now();
+    for puzzle in puzzles {
+        let t = Instant::now();
+        let count = solve(puzzle);
+        times.push(t.elapsed().as_nanos() as u64);
+        counts.push(count);
+    }
+    Measure { times, guesses: None, counts, wall: start.elapsed() }
+}
+
+/// The nearest-rank percentile `q` (0 to 1) of sorted times, in microseconds.
+fn percentile(sorted: &[u64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
+    sorted[rank - 1] as f64 / 1000.0
+}
+
+fn summarize(
+    dataset: &str,
+    contender: Contender,
+    mode: &str,
+    limit: usize,
+    seed: Option<u64>,
+    total: usize,
+    m: &Measure,
+) -> Value {
+    let mut sorted = m.times.clone();
+    sorted.sort_unstable();
+    let n = sorted.len();
+    let solved_time: u64 = sorted.iter().sum();
+    // Sorted per-puzzle times sampled at every half percentile, for plots.
+    let quantiles: Vec<f64> = (0..=200).map(|k| percentile(&sorted, k as f64 / 200.0)).collect();
+    let (no_guess, guesses) = match &m.guesses {
+        Some(g) if n > 0 => (
+            json!(100.0 * g.iter().filter(|&&x| x == 0).count() as f64 / n as f64),
+            json!(g.iter().sum::<u64>() as f64 / n as f64),
+        ),
+        _ => (Value::Null, Value::Null),
+    };
+    json!({
+        "dataset": dataset,
+        "solver": contender.name(),
+        "mode": mode,
+        "limit": limit,
+        "shuffled": seed.is_some(),
+        "seed": seed,
+        "n": n,
+        "of": total,
+        "partial": n < total,
+        "puzzles_per_second": n as f64 / m.wall.as_secs_f64(),
+        "mean_us": solved_time as f64 / 1000.0 / n.max(1) as f64,
+        "median_us": percentile(&sorted, 0.5),
+        "p90_us": percentile(&sorted, 0.9),
+        "p99_us": percentile(&sorted, 0.99),
+        "max_us": percentile(&sorted, 1.0),
+        "no_guess_percent": no_guess,
+        "guesses_per_puzzle": guesses,
+        "quantiles_us": quantiles,
+    })
+}
+
+fn print_row(row: &Value) {
+    let number = |key: &str, decimals: usize| match row[key].as_f64() {
+        Some(x) => format!("{x:.decimals$}"),
+        None => "-".to_string(),
+    };
+    let mut puzzles = row["n"].to_string();
+    if row["partial"] == json!(true) {
+        puzzles = format!("{puzzles}*");
+    }
+    println!(
+        "  {:<8} {:<7} {:>8} {:>12} {:>9} {:>9} {:>9} {:>10} {:>8}% {:>9}",
+        row["solver"].as_str().unwrap_or("?"),
+        row["mode"].as_str().unwrap_or("?"),
+        puzzles,
+        number("puzzles_per_second", 0),
+        number("median_us", 2),
+        number("p90_us", 2),
+        number("p99_us", 2),
+        number("max_us", 1),
+        number("no_guess_percent", 1),
+        number("guesses_per_puzzle", 2),
+    );
+    if row["partial"] == json!(true) {
+        println!(
+            "  (* the first {} of {} puzzles: a time budget or SUDOKU_BENCH_MAX)",
+            row["n"], row["of"]
+        );
+    }
+}
+
+/// Merges the new rows into `target/bench-results/datasets.json`, replacing rows with the same
+/// dataset, solver, mode and shuffle (and whole-process rows with the same dataset).
+fn write_results(target: &Path, rows: Vec<Value>, lines: Vec<Value>) {
+    let dir = target.join("bench-results");
+    let path = dir.join("datasets.json");
+    let key = |r: &Value| {
+        (r["dataset"].clone(), r["solver"].clone(), r["mode"].clone(), r["shuffled"].clone())
+    };
+    let old: Value = std::fs::read_to_string(&path)
+        .ok()
+        .and_then(|text| serde_json::from_str::<Value>(&text).ok())
+        .unwrap_or(Value::Null);
+    let old_rows = old["results"].as_array().cloned().unwrap_or_default();
+    let mut merged: Vec<Value> =
+        old_rows.into_iter().filter(|o| !rows.iter().any(|r| key(r) == key(o))).collect();
+    merged.extend(rows);
+    let old_lines = old["whole_process"].as_array().cloned().unwrap_or_default();
+    let mut merged_lines: Vec<Value> = old_lines
+        .into_iter()
+        .filter(|o| !lines.iter().any(|l| l["dataset"] == o["dataset"]))
+        .collect();
+    merged_lines.extend(lines);
+    let document = json!({
+        "measured_unix": std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs()),
+        "cpu": cpu_model(),
+        "threads": 1,
+        "results": merged,
+        "whole_process": merged_lines,
+    });
+    let written = std::fs::create_dir_all(&dir).and_then(|()| {
+        std::fs::write(
+            &path,
+            serde_json::to_string_pretty(&document).expect("JSON values serialize"),
+        )
+    });
+    match written {
+        Ok(()) => println!("\nresults written to {}", path.display()),
+        Err(e) => eprintln!("datasets: cannot write {}: {e}", path.display()),
+    }
+}
+
+/// The CPU's model name, from `/proc/cpuinfo` where there is one.
+fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|s| s.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".to_string())
+}

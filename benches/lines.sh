@@ -1,0 +1,40 @@
+#!/bin/sh
+# Whole-process comparison: `sudoku --format line --jobs 1 < DATASET` against
+# `peer_lines < DATASET` (examples/peer_lines.rs, the crates.io `sudoku` crate doing the same
+# job), timed with hyperfine on each dataset of $SUDOKU_DATA (default ../shared/data next to the
+# repository). Each dataset's outputs are first checked to be the same solutions.
+#
+# Usage: benches/lines.sh [DATASET...]   (names without .txt; default: all five)
+# Needs hyperfine (Debian: apt-get install hyperfine). Results: target/bench-results/lines-*.json
+# and a summary in target/bench-results/lines.txt.
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+data=${SUDOKU_DATA:-$root/../shared/data}
+target=${CARGO_TARGET_DIR:-$root/target}
+out=$target/bench-results
+mkdir -p "$out"
+command -v hyperfine >/dev/null || { echo "lines.sh: hyperfine is not installed" >&2; exit 2; }
+cargo build --quiet --release --manifest-path "$root/Cargo.toml" --bin sudoku --example peer_lines
+ours=$target/release/sudoku
+peer=$target/release/examples/peer_lines
+[ $# -gt 0 ] || set -- 17-clue top1465 forum-hardest-1905-11plus forum-hardest-1106 serg-benchmark
+: > "$out/lines.txt"
+for name in "$@"; do
+    file=$data/$name.txt
+    if [ ! -r "$file" ]; then
+        echo "$name: skipped, $file is missing" | tee -a "$out/lines.txt"
+        continue
+    fi
+    # Same answers first: both print one first solution a line; puzzles with several solutions
+    # may get different (equally valid) first solutions, so only unique-solution sets must match.
+    "$ours" --format line --jobs 1 < "$file" > "$out/lines-ours.out" || true
+    "$peer" < "$file" > "$out/lines-peer.out"
+    if [ "$name" != serg-benchmark ] && ! cmp -s "$out/lines-ours.out" "$out/lines-peer.out"; then
+        echo "$name: the two programs print different solutions" | tee -a "$out/lines.txt"
+    fi
+    # Standard input is redirected by hyperfine's shell (older hyperfine has no --input).
+    hyperfine --warmup 1 --min-runs 3 --style basic --export-json "$out/lines-$name.json" \
+        -n "sudoku --format line --jobs 1 < $name.txt" "$ours --format line --jobs 1 < $file" \
+        -n "peer_lines < $name.txt" "$peer < $file" | tee -a "$out/lines.txt"
+done
+rm -f "$out/lines-ours.out" "$out/lines-peer.out"

@@ -1,0 +1,347 @@
+//! The dataset harness's results, woven: `{{#datasets NAME}}` (a table), `{{#plot NAME}}` (an
+//! SVG of the solve-time distributions) and `{{#lines}}` (the whole-process comparison).
+//!
+//! All three read `target/bench-results/datasets.json`, which `cargo bench --bench datasets`
+//! (run by `cargo book --bench`) writes; plain `cargo book` reuses the last results, and each
+//! woven piece says when and on what they were measured. Until the harness has run, or for a
+//! dataset it skipped (its file was missing), the directive weaves a sentence saying so and how
+//! to measure, rather than failing the build: a fresh clone without the datasets still has a book.
+//! The results change under the weave's feet with every `--bench`, so nothing here is cached.
+
+use super::{Args, Ctx, code_span, table};
+use crate::clock;
+use anyhow::{Context, Result, bail, ensure};
+use plotters::prelude::*;
+use serde_json::Value;
+
+/// The results file, or `None` when the harness has not run.
+fn results(ctx: &Ctx) -> Result<Option<Value>> {
+    let path = ctx.root.join("target/bench-results/datasets.json");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(None);
+    };
+    let value = serde_json::from_str(&text).with_context(|| format!("{}", path.display()))?;
+    Ok(Some(value))
+}
+
+/// What to weave when there is nothing measured for `what` yet.
+fn not_measured(what: &str) -> String {
+    format!("*No results for {what} yet: `cargo book --bench` measures them.*")
+}
+
+/// "Measured on CPU, one thread, DATE; each puzzle shuffled by a seeded symmetry."
+fn measured_line(results: &Value, shuffled: bool) -> String {
+    let when =
+        results["measured_unix"].as_u64().map_or("an unknown date".into(), clock::format_utc);
+    let cpu = results["cpu"].as_str().unwrap_or("an unknown CPU");
+    let order = if shuffled {
+        "each puzzle rewritten by a seeded symmetry"
+    } else {
+        "the puzzles as written"
+    };
+    format!("Measured on {}, one thread, {when}; {order}.", code_span(cpu))
+}
+
+/// The rows of one dataset, shuffled ones first if there are any, in the harness's order.
+fn rows<'a>(results: &'a Value, dataset: &str) -> Vec<&'a Value> {
+    let all: Vec<&Value> = results["results"]
+        .as_array()
+        .map(|rows| rows.iter().filter(|r| r["dataset"] == dataset).collect())
+        .unwrap_or_default();
+    let shuffled = all.iter().any(|r| r["shuffled"] == true);
+    let mut rows: Vec<&Value> =
+        all.into_iter().filter(|r| (r["shuffled"] == true) == shuffled).collect();
+    // First-solution rows, then uniqueness rows; in each, this book's fastest solver, the peer,
+    // then the others in the order of the book.
+    const ORDER: &[&str] = &["fast", "peer", "naive", "mrv", "bird", "singles", "dlx"];
+    let rank = |r: &Value| {
+        let solver = r["solver"].as_str().unwrap_or("");
+        let place = ORDER.iter().position(|&s| s == solver).unwrap_or(ORDER.len());
+        (r["mode"] != "first", place)
+    };
+    rows.sort_by_key(|r| rank(r));
+    rows
+}
+
+fn number(row: &Value, key: &str, decimals: usize) -> String {
+    match row[key].as_f64() {
+        Some(x) if x.is_finite() => {
+            let text = format!("{x:.decimals$}");
+            // Thousands separated, for the large counts of puzzles per second.
+            match text.split_once('.') {
+                None if text.len() > 4 => group_thousands(&text),
+                _ => text,
+            }
+        }
+        _ => "–".to_string(),
+    }
+}
+
+fn group_thousands(digits: &str) -> String {
+    let mut out = String::new();
+    for (k, c) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `{{#datasets NAME}}`: one row per solver and mode.
+pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
+    let [dataset] = args.words.as_slice() else {
+        bail!("`datasets` takes one dataset name, such as `17-clue`");
+    };
+    let Some(results) = results(ctx)? else {
+        return Ok(not_measured(dataset));
+    };
+    let rows = rows(&results, dataset);
+    if rows.is_empty() {
+        return Ok(not_measured(dataset));
+    }
+    let header: Vec<String> = [
+        "solver",
+        "mode",
+        "puzzles",
+        "puzzles/s",
+        "median µs",
+        "p90 µs",
+        "p99 µs",
+        "max µs",
+        "no guess",
+        "guesses/puzzle",
+    ]
+    .map(String::from)
+    .to_vec();
+    let mut body = Vec::new();
+    let mut partial = false;
+    for row in &rows {
+        let mut n = row["n"].to_string();
+        if row["partial"] == true {
+            n = format!("{n} of {}*", row["of"]);
+            partial = true;
+        }
+        let no_guess = match row["no_guess_percent"].as_f64() {
+            Some(x) => format!("{x:.1}%"),
+            None => "–".to_string(),
+        };
+        body.push(vec![
+            code_span(row["solver"].as_str().unwrap_or("?")),
+            row["mode"].as_str().unwrap_or("?").to_string(),
+            n,
+            number(row, "puzzles_per_second", 0),
+            number(row, "median_us", 2),
+            number(row, "p90_us", 2),
+            number(row, "p99_us", 2),
+            number(row, "max_us", 1),
+            no_guess,
+            number(row, "guesses_per_puzzle", 2),
+        ]);
+    }
+    let mut text = format!("{}\n\n{}", measured_line(&results, rows[0]["shuffled"] == true), {
+        table(&header, &body)
+    });
+    if partial {
+        text.push_str(
+            "\n\n\\* The first puzzles of the file only: a slow solver stops at its time budget.",
+        );
+    }
+    Ok(text)
+}
+
+/// `{{#plot NAME mode=unique}}`: for each solver, the time to solve each puzzle, sorted: the
+/// puzzle at 90 on the horizontal axis is the one 90% of the puzzles beat.
+pub fn plot(ctx: &Ctx, args: &Args) -> Result<String> {
+    let (names, options) = args.options(&["mode"])?;
+    let [dataset] = names.as_slice() else {
+        bail!(
+            "`plot` takes one dataset name, such as `17-clue`, and `mode=first` or `mode=unique`"
+        );
+    };
+    let mode = options.get("mode").copied().unwrap_or("unique");
+    ensure!(mode == "first" || mode == "unique", "`mode` is `first` or `unique`, not `{mode}`");
+    let Some(results) = results(ctx)? else {
+        return Ok(not_measured(dataset));
+    };
+    let rows: Vec<&Value> =
+        rows(&results, dataset).into_iter().filter(|r| r["mode"] == mode).collect();
+    let curves: Vec<(String, Vec<f64>)> = rows
+        .iter()
+        .filter_map(|r| {
+            let q: Vec<f64> =
+                r["quantiles_us"].as_array()?.iter().filter_map(Value::as_f64).collect();
+            (q.len() > 1 && q.iter().all(|&x| x > 0.0))
+                .then(|| (r["solver"].as_str().unwrap_or("?").to_string(), q))
+        })
+        .collect();
+    if curves.is_empty() {
+        return Ok(not_measured(dataset));
+    }
+    let svg = draw(dataset, mode, &curves)?;
+    let caption = format!(
+        "Solve times on {}, {}: each curve is one solver's puzzles sorted from fastest to slowest \
+         (logarithmic time scale). {}",
+        code_span(dataset),
+        if mode == "first" { "first solution" } else { "uniqueness check" },
+        measured_line(&results, rows[0]["shuffled"] == true)
+    );
+    // No blank line inside the HTML block, or Markdown would end it there.
+    let svg: String = svg.lines().filter(|l| !l.trim().is_empty()).collect::<Vec<_>>().join("\n");
+    Ok(format!(
+        "<figure class=\"weave-plot\">\n{svg}\n<figcaption>{caption}</figcaption>\n</figure>"
+    ))
+}
+
+/// The SVG of the curves, drawn with plotters' SVG backend (no system library, no font file).
+fn draw(dataset: &str, mode: &str, curves: &[(String, Vec<f64>)]) -> Result<String> {
+    let low = curves.iter().flat_map(|(_, q)| q).copied().fold(f64::MAX, f64::min);
+    let high = curves.iter().flat_map(|(_, q)| q).copied().fold(0.0, f64::max);
+    let (low, high) = (low * 0.8, high * 1.25);
+    const COLOURS: [RGBColor; 8] = [
+        RGBColor(31, 119, 180),
+        RGBColor(255, 127, 14),
+        RGBColor(44, 160, 44),
+        RGBColor(214, 39, 40),
+        RGBColor(148, 103, 189),
+        RGBColor(140, 86, 75),
+        RGBColor(227, 119, 194),
+        RGBColor(127, 127, 127),
+    ];
+    let mut svg = String::new();
+    {
+        let area = SVGBackend::with_string(&mut svg, (720, 400)).into_drawing_area();
+        area.fill(&WHITE).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let mut chart = ChartBuilder::on(&area)
+            .caption(format!("{dataset}, {mode}"), ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(60)
+            .build_cartesian_2d(0f64..100f64, (low..high).log_scale())
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        chart
+            .configure_mesh()
+            .x_desc("puzzles solved faster (%)")
+            .y_desc("µs per puzzle")
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| compact(*y))
+            .draw()
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        for (k, (solver, q)) in curves.iter().enumerate() {
+            let colour = COLOURS[k % COLOURS.len()];
+            let step = 100.0 / (q.len() - 1) as f64;
+            let points = q.iter().enumerate().map(|(i, &us)| (i as f64 * step, us));
+            chart
+                .draw_series(LineSeries::new(points, colour.stroke_width(2)))
+                .map_err(|e| anyhow::anyhow!("{e}"))?
+                .label(solver.clone())
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        area.present().map_err(|e| anyhow::anyhow!("{e}"))?;
+    }
+    Ok(svg)
+}
+
+/// A time in µs for an axis label: `0.5`, `20`, `3k`, `1M`.
+fn compact(us: f64) -> String {
+    match us {
+        x if x >= 1e6 => format!("{:.0}M", x / 1e6),
+        x if x >= 1e3 => format!("{:.0}k", x / 1e3),
+        x if x >= 1.0 => format!("{x:.0}"),
+        x => format!("{x:.1}"),
+    }
+}
+
+/// `{{#lines}}`: the whole-process comparison, one row per dataset.
+pub fn lines(ctx: &Ctx, args: &Args) -> Result<String> {
+    ensure!(args.words.is_empty(), "`lines` takes no arguments");
+    let Some(results) = results(ctx)? else {
+        return Ok(not_measured("the whole-process comparison"));
+    };
+    let rows = results["whole_process"].as_array().cloned().unwrap_or_default();
+    if rows.is_empty() {
+        return Ok(not_measured("the whole-process comparison"));
+    }
+    // Code spans, or smart punctuation would turn `--` into a dash.
+    let header: Vec<String> = vec![
+        "dataset".to_string(),
+        code_span("sudoku --format line --jobs 1"),
+        code_span("peer_lines"),
+        "ratio".to_string(),
+    ];
+    let body: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            let (ours, theirs) = (
+                r["sudoku_ms"].as_f64().unwrap_or(f64::NAN),
+                r["peer_lines_ms"].as_f64().unwrap_or(f64::NAN),
+            );
+            vec![
+                code_span(r["dataset"].as_str().unwrap_or("?")),
+                format!("{ours:.1} ms"),
+                format!("{theirs:.1} ms"),
+                format!("{:.2}", ours / theirs),
+            ]
+        })
+        .collect();
+    Ok(format!(
+        "{} Each time is the best of three runs.\n\n{}",
+        measured_line(&results, false)
+            .replace("; the puzzles as written", ", the files as they are"),
+        table(&header, &body)
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn axis_labels_are_compact() {
+        assert_eq!(compact(0.5), "0.5");
+        assert_eq!(compact(20.0), "20");
+        assert_eq!(compact(3000.0), "3k");
+        assert_eq!(compact(1e8), "100M");
+    }
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(group_thousands("1234567"), "1,234,567");
+        assert_eq!(group_thousands("12345"), "12,345");
+        assert_eq!(group_thousands("123"), "123");
+    }
+
+    #[test]
+    fn a_plot_is_an_svg_with_one_curve_per_solver() {
+        let curves = vec![
+            ("fast".to_string(), (0..=200).map(|k| 1.0 + k as f64).collect()),
+            ("peer".to_string(), (0..=200).map(|k| 2.0 + k as f64).collect()),
+        ];
+        let svg = draw("17-clue", "unique", &curves).unwrap();
+        assert!(svg.starts_with("<svg"));
+        // One curve and one legend line in each solver's colour, and no third colour.
+        assert_eq!(svg.matches("stroke=\"#1F77B4\"").count(), 2, "{svg}");
+        assert_eq!(svg.matches("stroke=\"#FF7F0E\"").count(), 2);
+        assert!(!svg.contains("#2CA02C"));
+        assert!(svg.contains("fast") && svg.contains("peer"), "the legend names the solvers");
+    }
+
+    #[test]
+    fn rows_prefer_shuffled_results() {
+        let results: Value = serde_json::json!({ "results": [
+            { "dataset": "a", "shuffled": false, "solver": "fast" },
+            { "dataset": "a", "shuffled": true, "solver": "fast" },
+            { "dataset": "b", "shuffled": true, "solver": "fast" },
+        ]});
+        let rows = rows(&results, "a");
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0]["shuffled"], true);
+    }
+}
