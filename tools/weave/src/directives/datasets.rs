@@ -270,29 +270,44 @@ pub fn lines(ctx: &Ctx, args: &Args) -> Result<String> {
         return Ok(not_measured("the whole-process comparison"));
     }
     // Code spans, or smart punctuation would turn `--` into a dash.
+    let (ours, theirs) = (code_span("sudoku --format line --jobs 1"), code_span("peer_lines"));
     let header: Vec<String> = vec![
         "dataset".to_string(),
-        code_span("sudoku --format line --jobs 1"),
-        code_span("peer_lines"),
+        format!("{ours} best"),
+        format!("{theirs} best"),
         "ratio".to_string(),
+        format!("{ours} median"),
+        format!("{theirs} median"),
+        "ratio".to_string(),
+        "runs".to_string(),
     ];
+    let ms = |r: &serde_json::Value, key: &str| r[key].as_f64();
+    let shown = |x: Option<f64>| x.map_or("–".to_string(), |x| format!("{x:.1} ms"));
+    let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
+        (Some(a), Some(b)) => format!("{:.2}", a / b),
+        _ => "–".to_string(),
+    };
     let body: Vec<Vec<String>> = rows
         .iter()
         .map(|r| {
-            let (ours, theirs) = (
-                r["sudoku_ms"].as_f64().unwrap_or(f64::NAN),
-                r["peer_lines_ms"].as_f64().unwrap_or(f64::NAN),
-            );
+            let (best, theirs_best) = (ms(r, "sudoku_ms"), ms(r, "peer_lines_ms"));
+            let (median, theirs_median) =
+                (ms(r, "sudoku_median_ms"), ms(r, "peer_lines_median_ms"));
             vec![
                 code_span(r["dataset"].as_str().unwrap_or("?")),
-                format!("{ours:.1} ms"),
-                format!("{theirs:.1} ms"),
-                format!("{:.2}", ours / theirs),
+                shown(best),
+                shown(theirs_best),
+                ratio(best, theirs_best),
+                shown(median),
+                shown(theirs_median),
+                ratio(median, theirs_median),
+                r["runs"].as_u64().map_or("3".to_string(), |n| n.to_string()),
             ]
         })
         .collect();
     Ok(format!(
-        "{} Each time is the best of three runs.\n\n{}",
+        "{} The two programs ran alternately, as many times each as the last column says; a ratio \
+         below 1 means `sudoku` took less time.\n\n{}",
         measured_line(&results, false)
             .replace("; the puzzles as written", ", the files as they are"),
         table(&header, &body)
