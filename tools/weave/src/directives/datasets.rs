@@ -301,6 +301,7 @@ pub fn lines(ctx: &Ctx, args: &Args) -> Result<String> {
                 shown(median),
                 shown(theirs_median),
                 ratio(median, theirs_median),
+                // Results from before the count was recorded were the best of three runs.
                 r["runs"].as_u64().map_or("3".to_string(), |n| n.to_string()),
             ]
         })
