@@ -18,8 +18,10 @@
 //!   `SEED + its index` (default seed 1), or time the puzzles as written;
 //! - `SUDOKU_BENCH_MAX=N`: at most the first N puzzles of each dataset;
 //! - `SUDOKU_BENCH_BUDGET=SECONDS`: the time budget of each slow solver's run (default 2);
-//! - `SUDOKU_BENCH_PASSES=N`: how many times `fast` and the peer are timed, taking turns, of which
-//!   the pass with the least wall time is reported (default 3; the slow solvers run once);
+//! - `SUDOKU_BENCH_PASSES=N`: how many times at least `fast` and the peer are timed, taking turns
+//!   (default 3); more passes follow, up to [`MAX_PASSES`], until each has been timed for
+//!   [`PASS_BUDGET`] in all, and the pass with the least wall time is reported (the slow solvers
+//!   run once);
 //! - `SUDOKU_BENCH_LINES=0`: no whole-process comparison.
 //!
 //! The whole-process comparison times `sudoku --format line --jobs 1 < FILE` against
@@ -186,11 +188,22 @@ fn main() {
         for &(mode, limit) in &modes {
             let mut fast_counts: Option<Vec<usize>> = None;
             let mut peer_counts: Option<Vec<usize>> = None;
-            // The fast contenders take turns, `passes` times, and the pass with the least wall
-            // time is kept: the one the machine's other work disturbed least.
+            // The fast contenders take turns, at least `passes` times and until each has had
+            // `PASS_BUDGET`, and the pass with the least wall time is kept: the one the
+            // machine's other work disturbed least. A small dataset gets more passes, since one
+            // pass of a few milliseconds is easily disturbed as a whole.
             let mut best: Vec<Option<Measure>> = contenders.iter().map(|_| None).collect();
-            for pass in 0..passes {
-                for (&contender, best) in contenders.iter().zip(&mut best) {
+            let mut spent: Vec<Duration> = contenders.iter().map(|_| Duration::ZERO).collect();
+            let mut pass = 0;
+            while pass < passes
+                || (pass < MAX_PASSES
+                    && contenders
+                        .iter()
+                        .zip(&spent)
+                        .any(|(c, &spent)| !c.slow() && spent < PASS_BUDGET))
+            {
+                for ((&contender, best), spent) in contenders.iter().zip(&mut best).zip(&mut spent)
+                {
                     if pass > 0 && contender.slow() {
                         continue;
                     }
@@ -199,11 +212,14 @@ fn main() {
                         Contender::Ours(solver) => measure_ours(solver, &puzzles, limit, budget),
                         Contender::Peer => measure_peer(&peer_puzzles, limit),
                     };
+                    *spent += measure.wall;
                     if best.as_ref().is_none_or(|b| measure.wall < b.wall) {
                         *best = Some(measure);
                     }
                 }
+                pass += 1;
             }
+            println!("  ({pass} passes of the fast contenders, the fastest of each kept)");
             for (&contender, measure) in contenders.iter().zip(best) {
                 let measure = measure.expect("every contender ran at least once");
                 let row = summarize(name, contender, mode, limit, seed, total, &measure);
@@ -229,6 +245,12 @@ fn main() {
     }
     write_results(&target, results, lines);
 }
+
+/// The wall time after which the fast contenders stop taking more passes over a dataset.
+const PASS_BUDGET: Duration = Duration::from_secs(1);
+
+/// The most passes the fast contenders take over one dataset in one mode.
+const MAX_PASSES: usize = 50;
 
 /// The two programs of the whole-process comparison, when both are built and it is wanted
 /// (`SUDOKU_BENCH_LINES=0` turns it off).
