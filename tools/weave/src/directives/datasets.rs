@@ -8,7 +8,7 @@
 //! to measure, rather than failing the build: a fresh clone without the datasets still has a book.
 //! The results change under the weave's feet with every `--bench`, so nothing here is cached.
 
-use super::{Args, Ctx, code_span, table};
+use super::{Args, Ctx, code_span, html_code, table};
 use crate::clock;
 use anyhow::{Context, Result, bail, ensure};
 use plotters::prelude::*;
@@ -31,6 +31,11 @@ fn not_measured(what: &str) -> String {
 
 /// "Measured on CPU, one thread, DATE; each puzzle shuffled by a seeded symmetry."
 fn measured_line(results: &Value, shuffled: bool) -> String {
+    measured_line_with(results, shuffled, code_span)
+}
+
+/// [`measured_line`] with the CPU's name marked up by `code`: [`html_code`] inside HTML.
+fn measured_line_with(results: &Value, shuffled: bool, code: fn(&str) -> String) -> String {
     let when =
         results["measured_unix"].as_u64().map_or("an unknown date".into(), clock::format_utc);
     let cpu = results["cpu"].as_str().unwrap_or("an unknown CPU");
@@ -39,7 +44,7 @@ fn measured_line(results: &Value, shuffled: bool) -> String {
     } else {
         "the puzzles as written"
     };
-    format!("Measured on {}, one thread, {when}; {order}.", code_span(cpu))
+    format!("Measured on {}, one thread, {when}; {order}.", code(cpu))
 }
 
 /// The rows of one dataset, shuffled ones first if there are any, in the harness's order.
@@ -182,9 +187,9 @@ pub fn plot(ctx: &Ctx, args: &Args) -> Result<String> {
     let caption = format!(
         "Solve times on {}, {}: each curve is one solver's puzzles sorted from fastest to slowest \
          (logarithmic time scale). {}",
-        code_span(dataset),
+        html_code(dataset),
         if mode == "first" { "first solution" } else { "uniqueness check" },
-        measured_line(&results, rows[0]["shuffled"] == true)
+        measured_line_with(&results, rows[0]["shuffled"] == true, html_code)
     );
     // No blank line inside the HTML block, or Markdown would end it there.
     let svg: String = svg.lines().filter(|l| !l.trim().is_empty()).collect::<Vec<_>>().join("\n");
@@ -347,6 +352,18 @@ mod tests {
         assert_eq!(svg.matches("stroke=\"#FF7F0E\"").count(), 2);
         assert!(!svg.contains("#2CA02C"));
         assert!(svg.contains("fast") && svg.contains("peer"), "the legend names the solvers");
+    }
+
+    #[test]
+    fn the_measured_line_marks_the_cpu_up_for_where_it_goes() {
+        let results: Value = serde_json::json!({ "cpu": "AMD <EPYC>", "measured_unix": 0 });
+        assert!(measured_line(&results, true).starts_with("Measured on `AMD <EPYC>`, one thread"));
+        let html = measured_line_with(&results, false, html_code);
+        assert!(
+            html.starts_with("Measured on <code>AMD &lt;EPYC&gt;</code>, one thread"),
+            "{html}"
+        );
+        assert!(html.ends_with("the puzzles as written."));
     }
 
     #[test]

@@ -153,6 +153,13 @@ pub fn code_span(text: &str) -> String {
     format!("{ticks}{text}{ticks}")
 }
 
+/// `text` in an HTML `<code>` element, escaped: inside an HTML block, such as a figure's caption,
+/// Markdown is not read, and a code span would show its backticks.
+pub fn html_code(text: &str) -> String {
+    let escaped = text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    format!("<code>{escaped}</code>")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,6 +169,11 @@ mod tests {
         let args = Args::parse(r#" easy "my file.txt" it\'s $HOME ; rm -rf x "#, false).unwrap();
         assert_eq!(args.words, ["easy", "my file.txt", "it's", "$HOME", ";", "rm", "-rf", "x"]);
         assert_eq!(args.text, r#"easy "my file.txt" it\'s $HOME ; rm -rf x"#);
+    }
+
+    #[test]
+    fn html_code_escapes_what_html_would_read() {
+        assert_eq!(html_code("a<b> & c"), "<code>a&lt;b&gt; &amp; c</code>");
     }
 
     #[test]
