@@ -156,7 +156,7 @@ fn main() {
                 continue;
             }
         };
-        measured.push((name, path.clone()));
+        measured.push((name, path));
         let puzzles: Vec<Grid> = match seed {
             Some(seed) => puzzles
                 .iter()

@@ -151,6 +151,19 @@ fn contradictory_givens_name_the_unit_and_the_digit() {
 }
 
 #[test]
+fn a_digit_twice_in_a_column_across_bands_is_named_with_its_cells() {
+    // The default solver sets up its board with the givens' columns cleared from the other bands,
+    // which makes these givens a contradiction; the message must still say why, and where.
+    let mut bad = ".".repeat(81);
+    bad.replace_range(0..1, "7");
+    bad.replace_range(36..37, "7");
+    let (code, out, err) = sudoku(&["-"], bad.as_bytes());
+    assert_eq!(code, 1);
+    assert_eq!(out, "invalid\n");
+    assert_eq!(err, "<stdin>:1: the digit 7 appears twice in column 1, at r1c1 and r5c1\n");
+}
+
+#[test]
 fn no_solution_is_said_in_words() {
     // Row 1 holds 1..8, so r1c9 must be 9, but r5c9 is 9 already: consistent givens, no solution.
     let mut puzzle = format!("12345678.{}", ".".repeat(72));

@@ -29,13 +29,9 @@ fn not_measured(what: &str) -> String {
     format!("*No results for {what} yet: `cargo book --bench` measures them.*")
 }
 
-/// "Measured on CPU, one thread, DATE; each puzzle shuffled by a seeded symmetry."
-fn measured_line(results: &Value, shuffled: bool) -> String {
-    measured_line_with(results, shuffled, code_span)
-}
-
-/// [`measured_line`] with the CPU's name marked up by `code`: [`html_code`] inside HTML.
-fn measured_line_with(results: &Value, shuffled: bool, code: fn(&str) -> String) -> String {
+/// "Measured on CPU, one thread, DATE; each puzzle shuffled by a seeded symmetry.", the CPU's
+/// name marked up by `code`: [`code_span`] in Markdown, [`html_code`] inside HTML.
+fn measured_line(results: &Value, shuffled: bool, code: fn(&str) -> String) -> String {
     let when =
         results["measured_unix"].as_u64().map_or("an unknown date".into(), clock::format_utc);
     let cpu = results["cpu"].as_str().unwrap_or("an unknown CPU");
@@ -144,9 +140,10 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
             number(row, "guesses_per_puzzle", 2),
         ]);
     }
-    let mut text = format!("{}\n\n{}", measured_line(&results, rows[0]["shuffled"] == true), {
-        table(&header, &body)
-    });
+    let mut text =
+        format!("{}\n\n{}", measured_line(&results, rows[0]["shuffled"] == true, code_span), {
+            table(&header, &body)
+        });
     if partial {
         text.push_str(
             "\n\n\\* The first puzzles of the file only: a slow solver stops at its time budget.",
@@ -189,7 +186,7 @@ pub fn plot(ctx: &Ctx, args: &Args) -> Result<String> {
          (logarithmic time scale). {}",
         html_code(dataset),
         if mode == "first" { "first solution" } else { "uniqueness check" },
-        measured_line_with(&results, rows[0]["shuffled"] == true, html_code)
+        measured_line(&results, rows[0]["shuffled"] == true, html_code)
     );
     // No blank line inside the HTML block, or Markdown would end it there.
     let svg: String = svg.lines().filter(|l| !l.trim().is_empty()).collect::<Vec<_>>().join("\n");
@@ -314,7 +311,7 @@ pub fn lines(ctx: &Ctx, args: &Args) -> Result<String> {
     Ok(format!(
         "{} The two programs ran alternately, as many times each as the last column says; a ratio \
          below 1 means `sudoku` took less time.\n\n{}",
-        measured_line(&results, false)
+        measured_line(&results, false, code_span)
             .replace("; the puzzles as written", ", the files as they are"),
         table(&header, &body)
     ))
@@ -357,8 +354,11 @@ mod tests {
     #[test]
     fn the_measured_line_marks_the_cpu_up_for_where_it_goes() {
         let results: Value = serde_json::json!({ "cpu": "AMD <EPYC>", "measured_unix": 0 });
-        assert!(measured_line(&results, true).starts_with("Measured on `AMD <EPYC>`, one thread"));
-        let html = measured_line_with(&results, false, html_code);
+        assert!(
+            measured_line(&results, true, code_span)
+                .starts_with("Measured on `AMD <EPYC>`, one thread")
+        );
+        let html = measured_line(&results, false, html_code);
         assert!(
             html.starts_with("Measured on <code>AMD &lt;EPYC&gt;</code>, one thread"),
             "{html}"
