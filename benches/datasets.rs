@@ -63,7 +63,7 @@ impl Contender {
 
     /// Whether it is too slow for whole datasets, and so runs on a time budget.
     fn slow(self) -> bool {
-        !matches!(self, Contender::Peer | Contender::Ours(SolverName::Fast))
+        matches!(self, Contender::Ours(solver) if solver.slow())
     }
 }
 
