@@ -4,6 +4,7 @@
 //! own and add a row to [`DIRECTIVES`].
 
 mod datasets;
+mod latency;
 mod machine;
 mod stats;
 mod sudoku;
@@ -94,6 +95,7 @@ pub const DIRECTIVES: &[Directive] = &[
     Directive { name: "datasets", run: datasets::run, bang: false, block: true, cached: false },
     Directive { name: "plot", run: datasets::plot, bang: false, block: true, cached: false },
     Directive { name: "lines", run: datasets::lines, bang: false, block: true, cached: false },
+    Directive { name: "latency", run: latency::run, bang: false, block: true, cached: true },
 ];
 
 /// The names that mdBook's own `links` preprocessor expands, after the weave.
