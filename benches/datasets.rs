@@ -37,7 +37,7 @@ use serde_json::{Value, json};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use sudoku::fast::Symmetry;
+use sudoku::cross_checks::Symmetry;
 use sudoku::input::Puzzles;
 use sudoku::representation::Grid;
 use sudoku::solver::SolverName;

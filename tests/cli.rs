@@ -92,12 +92,59 @@ fn pretty_output_has_the_originals_layout_for_every_built_in_grid() {
 
 #[test]
 fn both_part_one_solvers_and_every_format_agree() {
-    for solver in ["naive", "mrv"] {
-        let (code, out, _) =
-            sudoku(&["--solver", solver, "--format", "line", "worst2", "easy"], b"");
-        assert_eq!(code, 0);
-        let (_, default, _) = sudoku(&["--format", "line", "worst2", "easy"], b"");
-        assert_eq!(out, default, "{solver}");
+    // What depends on the solver and the run is left out: the pretty layout's CPU time, and the
+    // JSON rows' counts of work and time.
+    let untimed = |out: String| -> Vec<String> {
+        let line = |l: &str| match serde_json::from_str::<serde_json::Value>(l) {
+            Ok(serde_json::Value::Object(mut row)) => {
+                for key in ["guesses", "nodes", "micros"] {
+                    row.remove(key);
+                }
+                serde_json::Value::Object(row).to_string()
+            }
+            _ => l.to_string(),
+        };
+        out.lines().filter(|l| !l.starts_with("CPU time:")).map(line).collect()
+    };
+    for format in ["pretty", "line", "json"] {
+        let (_, default, _) = sudoku(&["--format", format, "worst2", "easy"], b"");
+        assert!(!default.is_empty(), "{format}");
+        for solver in ["naive", "mrv"] {
+            let (code, out, _) =
+                sudoku(&["--solver", solver, "--format", format, "worst2", "easy"], b"");
+            assert_eq!(code, 0);
+            assert_eq!(untimed(out), untimed(default.clone()), "{solver} --format {format}");
+        }
+    }
+}
+
+#[test]
+fn solvers_lists_every_solver_as_json_and_each_name_is_accepted() {
+    let (code, out, err) = sudoku(&["solvers"], b"");
+    assert_eq!((code, err.as_str()), (0, ""));
+    let fields = ["name", "summary", "exponential", "slow", "checks_givens", "colour"];
+    let mut names = Vec::new();
+    for line in out.lines() {
+        let row: serde_json::Value = serde_json::from_str(line).expect("a JSON object a line");
+        let object = row.as_object().expect("an object");
+        let keys: Vec<&str> = object.keys().map(|k| k.as_str()).collect();
+        assert_eq!(keys.len(), fields.len(), "{line}");
+        assert!(fields.iter().all(|f| keys.contains(f)), "{line}");
+        let colour = row["colour"].as_str().unwrap();
+        assert!(colour.len() == 7 && colour.starts_with('#'), "{line}");
+        assert!(!row["summary"].as_str().unwrap().is_empty(), "{line}");
+        names.push(row["name"].as_str().unwrap().to_string());
+    }
+    assert!(names.len() >= 2, "{out}");
+    let mut distinct = names.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), names.len(), "{out}");
+    for name in &names {
+        let (code, out, err) = sudoku(&["--solver", name, "--format", "line", "easy"], b"");
+        assert_eq!(code, 0, "{name}: {err}");
+        let (_, default, _) = sudoku(&["--format", "line", "easy"], b"");
+        assert_eq!(out, default, "{name}");
     }
 }
 
