@@ -1,9 +1,11 @@
 //! The dataset harness's results, woven: `{{#datasets NAME}}` (a table), `{{#plot NAME}}` (an
 //! SVG of the solve-time distributions) and `{{#lines}}` (the whole-process comparison).
 //!
-//! All three read `target/bench-results/datasets.json`, which `cargo bench --bench datasets`
-//! (run by `cargo book --bench`) writes; plain `cargo book` reuses the last results, and each
-//! woven piece says when and on what they were measured. Until the harness has run, or for a
+//! All three read the results store's `book/results/datasets.json`, which `cargo book --bench`
+//! copies there from `target/bench-results/datasets.json` once `cargo bench --bench datasets`
+//! has written it and passed its checks; plain `cargo book` reuses the committed results, and
+//! each woven piece says when, at which commit and on what they were measured, and whether the
+//! code changed since. Until the harness has run, or for a
 //! dataset it skipped (its file was missing), the directive weaves a sentence saying so and how
 //! to measure, rather than failing the build: a fresh clone without the datasets still has a book.
 //! The results change under the weave's feet with every `--bench`, so nothing here is cached.
@@ -14,14 +16,39 @@ use anyhow::{Context, Result, bail, ensure};
 use plotters::prelude::*;
 use serde_json::Value;
 
-/// The results file, or `None` when the harness has not run.
+/// The results, frozen in the store (`book/results/datasets.json`), or `None` when the harness
+/// has never run. Results of a run whose cross-check failed are refused: their numbers may be
+/// those of a wrong solver.
 fn results(ctx: &Ctx) -> Result<Option<Value>> {
-    let path = ctx.root.join("target/bench-results/datasets.json");
+    let path = ctx.store.datasets_path();
     let Ok(text) = std::fs::read_to_string(&path) else {
         return Ok(None);
     };
-    let value = serde_json::from_str(&text).with_context(|| format!("{}", path.display()))?;
+    let value: Value =
+        serde_json::from_str(&text).with_context(|| format!("{}", path.display()))?;
+    checked(&value).with_context(|| format!("{}", path.display()))?;
     Ok(Some(value))
+}
+
+/// Fails when the harness reported failed checks in `results`.
+fn checked(results: &Value) -> Result<()> {
+    let failed = results["checks_failed"].as_u64().unwrap_or(0);
+    ensure!(
+        failed == 0,
+        "the run that measured these results failed {failed} check(s) of the solution counts: \
+         they are not woven (`cargo book --bench` measures again)"
+    );
+    Ok(())
+}
+
+/// [`measured_line`], followed by a warning when the results are older than the code.
+fn dated(ctx: &Ctx, results: &Value, shuffled: bool, code: fn(&str) -> String) -> String {
+    let line = measured_line(results, shuffled, code);
+    let commit = results["commit"].as_str().unwrap_or("unknown");
+    match ctx.store.staleness(commit) {
+        None => line,
+        Some(why) => format!("{line} Older than the code: {why}."),
+    }
 }
 
 /// What to weave when there is nothing measured for `what` yet.
@@ -35,12 +62,13 @@ fn measured_line(results: &Value, shuffled: bool, code: fn(&str) -> String) -> S
     let when =
         results["measured_unix"].as_u64().map_or("an unknown date".into(), clock::format_utc);
     let cpu = results["cpu"].as_str().unwrap_or("an unknown CPU");
+    let commit = results["commit"].as_str().unwrap_or("unknown");
     let order = if shuffled {
         "each puzzle rewritten by a seeded symmetry"
     } else {
         "the puzzles as written"
     };
-    format!("Measured on {}, one thread, {when}; {order}.", code(cpu))
+    format!("Measured on {}, one thread, commit {}, {when}; {order}.", code(cpu), code(commit))
 }
 
 /// The rows of one dataset, shuffled ones first if there are any, in the harness's order.
@@ -52,9 +80,9 @@ fn rows<'a>(results: &'a Value, dataset: &str) -> Vec<&'a Value> {
     let shuffled = all.iter().any(|r| r["shuffled"] == true);
     let mut rows: Vec<&Value> =
         all.into_iter().filter(|r| (r["shuffled"] == true) == shuffled).collect();
-    // First-solution rows, then uniqueness rows; in each, this book's fastest solver, the peer,
+    // First-solution rows, then uniqueness rows; in each, this book's fastest solver, the peers,
     // then the others in the order of the book.
-    const ORDER: &[&str] = &["fast", "peer", "naive", "mrv", "bird", "singles", "dlx"];
+    const ORDER: &[&str] = &["fast", "peer", "tdoku", "naive", "mrv", "bird", "singles", "dlx"];
     let rank = |r: &Value| {
         let solver = r["solver"].as_str().unwrap_or("");
         let place = ORDER.iter().position(|&s| s == solver).unwrap_or(ORDER.len());
@@ -141,7 +169,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
         ]);
     }
     let mut text =
-        format!("{}\n\n{}", measured_line(&results, rows[0]["shuffled"] == true, code_span), {
+        format!("{}\n\n{}", dated(ctx, &results, rows[0]["shuffled"] == true, code_span), {
             table(&header, &body)
         });
     if partial {
@@ -186,7 +214,7 @@ pub fn plot(ctx: &Ctx, args: &Args) -> Result<String> {
          (logarithmic time scale). {}",
         html_code(dataset),
         if mode == "first" { "first solution" } else { "uniqueness check" },
-        measured_line(&results, rows[0]["shuffled"] == true, html_code)
+        dated(ctx, &results, rows[0]["shuffled"] == true, html_code)
     );
     // No blank line inside the HTML block, or Markdown would end it there.
     let svg: String = svg.lines().filter(|l| !l.trim().is_empty()).collect::<Vec<_>>().join("\n");
@@ -311,7 +339,7 @@ pub fn lines(ctx: &Ctx, args: &Args) -> Result<String> {
     Ok(format!(
         "{} The two programs ran alternately, as many times each as the last column says; a ratio \
          below 1 means `sudoku` took less time.\n\n{}",
-        measured_line(&results, false, code_span)
+        dated(ctx, &results, false, code_span)
             .replace("; the puzzles as written", ", the files as they are"),
         table(&header, &body)
     ))
@@ -364,6 +392,14 @@ mod tests {
             "{html}"
         );
         assert!(html.ends_with("the puzzles as written."));
+    }
+
+    #[test]
+    fn results_of_a_failed_check_are_refused() {
+        assert!(checked(&serde_json::json!({ "checks_failed": 0 })).is_ok());
+        assert!(checked(&serde_json::json!({})).is_ok());
+        let err = checked(&serde_json::json!({ "checks_failed": 2 })).unwrap_err();
+        assert!(err.to_string().contains("failed 2 check(s)"), "{err}");
     }
 
     #[test]
