@@ -106,7 +106,36 @@ fn number(row: &Value, key: &str, decimals: usize) -> String {
     }
 }
 
+/// A time given in microseconds, in the unit that suits its size (µs, ms or s), to three
+/// significant digits: `0.412 µs`, `9 µs` rather than `9.00 µs`, `126 s`.
+fn duration(us: f64) -> String {
+    if !us.is_finite() {
+        return "–".to_string();
+    }
+    let (value, unit) = match us {
+        x if x < 1e3 => (x, "µs"),
+        x if x < 1e6 => (x / 1e3, "ms"),
+        x => (x / 1e6, "s"),
+    };
+    let decimals = match value {
+        v if v >= 100.0 => 0,
+        v if v >= 10.0 => 1,
+        _ => 2,
+    };
+    let text = format!("{value:.decimals$}");
+    // No false precision: trailing zeros of the decimals say nothing.
+    let text = if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    };
+    format!("{} {unit}", group_thousands(&text))
+}
+
 fn group_thousands(digits: &str) -> String {
+    if digits.contains('.') || digits.len() <= 4 {
+        return digits.to_string();
+    }
     let mut out = String::new();
     for (k, c) in digits.chars().enumerate() {
         if k > 0 && (digits.len() - k).is_multiple_of(3) {
@@ -129,49 +158,40 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     if rows.is_empty() {
         return Ok(not_measured(dataset));
     }
-    let header: Vec<String> = [
-        "solver",
-        "mode",
-        "puzzles",
-        "puzzles/s",
-        "median µs",
-        "p90 µs",
-        "p99 µs",
-        "max µs",
-        "no guess",
-        "guesses/puzzle",
-    ]
-    .map(String::from)
-    .to_vec();
-    let mut body = Vec::new();
+    // Two tables, so that each fits the column: how fast, then how much searching.
+    let times: Vec<String> =
+        ["solver", "mode", "puzzles/s", "median", "p90", "p99", "max"].map(String::from).to_vec();
+    let work: Vec<String> =
+        ["solver", "mode", "puzzles", "no guess", "guesses/puzzle"].map(String::from).to_vec();
+    let (mut time_rows, mut work_rows) = (Vec::new(), Vec::new());
     let mut partial = false;
     for row in &rows {
-        let mut n = row["n"].to_string();
+        let mut n = group_thousands(&row["n"].to_string());
         if row["partial"] == true {
-            n = format!("{n} of {}*", row["of"]);
+            n = format!("{n} of {}*", group_thousands(&row["of"].to_string()));
             partial = true;
         }
         let no_guess = match row["no_guess_percent"].as_f64() {
             Some(x) => format!("{x:.1}%"),
             None => "–".to_string(),
         };
-        body.push(vec![
-            code_span(row["solver"].as_str().unwrap_or("?")),
-            row["mode"].as_str().unwrap_or("?").to_string(),
-            n,
+        let solver = code_span(row["solver"].as_str().unwrap_or("?"));
+        let mode = row["mode"].as_str().unwrap_or("?").to_string();
+        let time = |key: &str| row[key].as_f64().map_or("–".to_string(), duration);
+        time_rows.push(vec![
+            solver.clone(),
+            mode.clone(),
             number(row, "puzzles_per_second", 0),
-            number(row, "median_us", 2),
-            number(row, "p90_us", 2),
-            number(row, "p99_us", 2),
-            number(row, "max_us", 1),
-            no_guess,
-            number(row, "guesses_per_puzzle", 2),
+            time("median_us"),
+            time("p90_us"),
+            time("p99_us"),
+            time("max_us"),
         ]);
+        work_rows.push(vec![solver, mode, n, no_guess, number(row, "guesses_per_puzzle", 2)]);
     }
-    let mut text =
-        format!("{}\n\n{}", dated(ctx, &results, rows[0]["shuffled"] == true, code_span), {
-            table(&header, &body)
-        });
+    let body = format!("{}\n\n{}", table(&times, &time_rows), table(&work, &work_rows));
+    let dated = dated(ctx, &results, rows[0]["shuffled"] == true, code_span);
+    let mut text = format!("{dated}\n\n{body}");
     if partial {
         text.push_str(
             "\n\n\\* The first puzzles of the file only: a slow solver stops at its time budget.",
@@ -312,7 +332,7 @@ pub fn lines(ctx: &Ctx, args: &Args) -> Result<String> {
         "runs".to_string(),
     ];
     let ms = |r: &serde_json::Value, key: &str| r[key].as_f64();
-    let shown = |x: Option<f64>| x.map_or("–".to_string(), |x| format!("{x:.1} ms"));
+    let shown = |x: Option<f64>| x.map_or("–".to_string(), |ms| duration(ms * 1e3));
     let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
         (Some(a), Some(b)) => format!("{:.2}", a / b),
         _ => "–".to_string(),
@@ -392,6 +412,18 @@ mod tests {
             "{html}"
         );
         assert!(html.ends_with("the puzzles as written."));
+    }
+
+    #[test]
+    fn durations_take_the_unit_of_their_size() {
+        assert_eq!(duration(0.4123), "0.41 µs");
+        assert_eq!(duration(9.0), "9 µs");
+        assert_eq!(duration(12.34), "12.3 µs");
+        assert_eq!(duration(3450.0), "3.45 ms");
+        assert_eq!(duration(126_406_525.92), "126 s");
+        assert_eq!(duration(f64::NAN), "–");
+        assert_eq!(group_thousands("49158"), "49,158");
+        assert_eq!(group_thousands("1465"), "1465");
     }
 
     #[test]
