@@ -1,7 +1,8 @@
 //! The committed results store, `book/results/`: every measurement the book shows, frozen.
 //!
 //! A timing table, a table of statistics or a machine line is measured once and kept in the
-//! repository, one small Markdown file per directive, so that a fresh clone's `cargo book` shows
+//! repository, one small text file of Markdown per directive (`.txt`, so that neither the tangle
+//! nor mdBook takes it for a chapter), so that a fresh clone's `cargo book` shows
 //! every number without measuring anything (and CI stays quick). The file's first line is an HTML
 //! comment holding, as JSON, where and when the result was measured: the machine, the commit
 //! (`-dirty` when tracked files differed from it) and the date; the rest is the woven Markdown.
@@ -72,7 +73,7 @@ impl Store {
     }
 
     fn path(&self, name: &str, key: &str) -> PathBuf {
-        self.dir.join(format!("{name}-{key}.md"))
+        self.dir.join(format!("{name}-{key}.txt"))
     }
 
     /// The stored result, unless this build measures again.
@@ -126,7 +127,7 @@ impl Store {
         };
         for file in dir {
             let path = file?.path();
-            let is_result = path.extension().is_some_and(|e| e == "md");
+            let is_result = path.extension().is_some_and(|e| e == "txt");
             if is_result && !self.written.borrow().contains(&path) {
                 fs::remove_file(&path)
                     .with_context(|| format!("cannot remove {}", path.display()))?;
@@ -231,7 +232,8 @@ fn staleness(root: &Path, commit: &str) -> Option<String> {
 }
 // ANCHOR_END: staleness
 
-/// The chapters (`book/*.md`) that hold Rust code, which the tangle turns into the crate.
+/// The chapters (`book/*.md`) that hold code the tangle turns into the crate: a fenced block
+/// whose info string's first word is `rust` and no word `ignore`.
 fn code_chapters(root: &Path) -> Vec<String> {
     let Ok(dir) = fs::read_dir(root.join("book")) else {
         return Vec::new();
@@ -239,11 +241,21 @@ fn code_chapters(root: &Path) -> Vec<String> {
     let mut chapters: Vec<String> = dir
         .filter_map(|file| file.ok())
         .filter(|file| file.path().extension().is_some_and(|e| e == "md"))
-        .filter(|file| fs::read_to_string(file.path()).is_ok_and(|t| t.contains("```rust")))
+        .filter(|file| fs::read_to_string(file.path()).is_ok_and(|t| holds_code(&t)))
         .map(|file| format!("book/{}", file.file_name().to_string_lossy()))
         .collect();
     chapters.sort();
     chapters
+}
+
+/// Whether `chapter` has a fence opening a tangled block (the tangle's rule, read line by line).
+fn holds_code(chapter: &str) -> bool {
+    chapter.lines().any(|line| {
+        let info = line.trim_start().trim_start_matches('`');
+        let fence = line.trim_start().len() - info.len();
+        let mut words = info.split([',', ' ']).filter(|w| !w.is_empty());
+        fence >= 3 && words.next() == Some("rust") && !words.any(|w| w == "ignore")
+    })
 }
 
 /// The trimmed standard output of a successful `git ARGS` in `root`, or `None`.
@@ -296,9 +308,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::new(dir.path(), false);
         fs::create_dir_all(dir.path().join("book/results")).unwrap();
-        fs::write(dir.path().join("book/results/stats-k.md"), "| no head |\n").unwrap();
+        fs::write(dir.path().join("book/results/stats-k.txt"), "| no head |\n").unwrap();
         let err = format!("{:#}", store.get("stats", "k").unwrap_err());
-        assert!(err.contains("stats-k.md: not a frozen result"), "{err}");
+        assert!(err.contains("stats-k.txt: not a frozen result"), "{err}");
     }
 
     #[test]
@@ -307,7 +319,8 @@ mod tests {
         let root = dir.path();
         fs::create_dir_all(root.join("book")).unwrap();
         fs::write(root.join("book/solver.md"), "Code:\n\n```rust\nfn a() {}\n```\n").unwrap();
-        fs::write(root.join("book/intro.md"), "Words.\n").unwrap();
+        fs::write(root.join("book/intro.md"), "Words.\n\n```rust,ignore\nfn shown() {}\n```\n")
+            .unwrap();
         git_in(root, &["init", "-q"]);
         git_in(root, &["add", "."]);
         git_in(root, &["commit", "-q", "-m", "one"]);
@@ -315,8 +328,8 @@ mod tests {
         assert!(!measured.ends_with("-dirty"));
         assert_eq!(Store::new(root, false).staleness(&measured), None);
 
-        // Prose elsewhere changes nothing; a chapter with code does.
-        fs::write(root.join("book/intro.md"), "Other words.\n").unwrap();
+        // A chapter whose Rust is only shown changes nothing; a chapter with code does.
+        fs::write(root.join("book/intro.md"), "Other words.\n\n```rust,ignore\n```\n").unwrap();
         assert!(commit(root).ends_with("-dirty"));
         git_in(root, &["commit", "-q", "-am", "two"]);
         assert_eq!(Store::new(root, false).staleness(&measured), None);
