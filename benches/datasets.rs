@@ -46,11 +46,12 @@ use sudoku::solver::SolverName;
 const DATASETS: &[&str] =
     &["17-clue", "top1465", "forum-hardest-1905-11plus", "forum-hardest-1106", "serg-benchmark"];
 
-/// Someone to time: one of the book's solvers, or the peer crate.
+/// Someone to time: one of the book's solvers, the peer crate, or tdoku (built by `tools/peers`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Contender {
     Ours(SolverName),
     Peer,
+    Tdoku,
 }
 
 impl Contender {
@@ -58,6 +59,7 @@ impl Contender {
         match self {
             Contender::Ours(solver) => solver.as_str(),
             Contender::Peer => "peer",
+            Contender::Tdoku => "tdoku",
         }
     }
 
@@ -98,6 +100,15 @@ fn main() {
     let mut contenders: Vec<Contender> =
         SolverName::ALL.iter().map(|&s| Contender::Ours(s)).collect();
     contenders.push(Contender::Peer);
+    match peers::tdoku::build() {
+        Some(build) => {
+            contenders.push(Contender::Tdoku);
+            println!("tdoku: built with {build}");
+        }
+        None => {
+            println!("tdoku: not built (see the warning of `tools/peers`), measured without it")
+        }
+    }
     if let Some(names) = env_list("SUDOKU_BENCH_SOLVERS") {
         for name in &names {
             if !contenders.iter().any(|c| c.name() == name) {
@@ -147,6 +158,7 @@ fn main() {
     let programs = whole_process_programs(&target);
     let mut results = Vec::new();
     let mut measured = Vec::new();
+    let mut checks_failed = 0;
     for name in &datasets {
         let path = data.join(format!("{name}.txt"));
         let (puzzles, total) = match load(&path, max) {
@@ -169,6 +181,7 @@ fn main() {
             .iter()
             .map(|p| peer::Sudoku::from_bytes(*p.cells()).expect("a grid is a sudoku"))
             .collect();
+        let tdoku_puzzles: Vec<[u8; 81]> = puzzles.iter().map(tdoku_text).collect();
         println!("\n{name}: {} puzzles", puzzles.len());
         println!(
             "  {:<8} {:<7} {:>8} {:>12} {:>9} {:>9} {:>9} {:>10} {:>9} {:>9}",
@@ -185,7 +198,7 @@ fn main() {
         );
         for &(mode, limit) in &modes {
             let mut fast_counts: Option<Vec<usize>> = None;
-            let mut peer_counts: Option<Vec<usize>> = None;
+            let mut peer_counts: Vec<(&str, Vec<usize>)> = Vec::new();
             // The fast contenders take turns, at least `passes` times and until each has had
             // `PASS_BUDGET`, and the pass with the least wall time is kept: the one the
             // machine's other work disturbed least. A small dataset gets more passes, since one
@@ -209,6 +222,7 @@ fn main() {
                     let measure = match contender {
                         Contender::Ours(solver) => measure_ours(solver, &puzzles, limit, budget),
                         Contender::Peer => measure_peer(&peer_puzzles, limit),
+                        Contender::Tdoku => measure_tdoku(&tdoku_puzzles, limit),
                     };
                     *spent += measure.wall;
                     if best.as_ref().is_none_or(|b| measure.wall < b.wall) {
@@ -225,18 +239,27 @@ fn main() {
                 results.push(row);
                 match contender {
                     Contender::Ours(SolverName::Fast) => fast_counts = Some(measure.counts),
-                    Contender::Peer => peer_counts = Some(measure.counts),
+                    Contender::Peer | Contender::Tdoku => {
+                        peer_counts.push((contender.name(), measure.counts))
+                    }
                     _ => {}
                 }
             }
-            if let (Some(ours), Some(theirs), true) = (&fast_counts, &peer_counts, limit > 1) {
-                let differ = ours.iter().zip(theirs).filter(|(a, b)| a != b).count();
-                match differ {
-                    0 => println!(
-                        "  check: fast and peer agree on the solution counts of all {}",
-                        ours.len()
-                    ),
-                    n => println!("  CHECK FAILED: fast and peer disagree on {n} solution counts"),
+            if let (Some(ours), true) = (&fast_counts, limit > 1) {
+                for (peer, theirs) in &peer_counts {
+                    let differ = ours.iter().zip(theirs).filter(|(a, b)| a != b).count();
+                    match differ {
+                        0 => println!(
+                            "  check: fast and {peer} agree on the solution counts of all {}",
+                            ours.len()
+                        ),
+                        n => {
+                            println!(
+                                "  CHECK FAILED: fast and {peer} disagree on {n} solution counts"
+                            );
+                            checks_failed += 1;
+                        }
+                    }
                 }
             }
         }
@@ -252,7 +275,13 @@ fn main() {
             lines.extend(time_whole_process(name, path, ours, theirs));
         }
     }
-    write_results(&target, results, lines);
+    write_results(&target, results, lines, checks_failed);
+    // A failed check makes the run fail: its results are written, for a look, but marked, and
+    // the weave refuses to show them.
+    if checks_failed > 0 {
+        eprintln!("datasets: {checks_failed} check(s) of the solution counts failed");
+        std::process::exit(1);
+    }
 }
 
 /// The wall time after which the fast contenders stop taking more passes over a dataset.
@@ -413,6 +442,30 @@ fn measure_peer(puzzles: &[peer::Sudoku], limit: usize) -> Measure {
     Measure { times, guesses: None, counts, wall: start.elapsed() }
 }
 
+/// A grid as tdoku reads it: 81 bytes, `1`-`9` or `.`.
+fn tdoku_text(grid: &Grid) -> [u8; 81] {
+    let cells: [u8; 81] = *grid.cells();
+    cells.map(|d| if d == 0 { b'.' } else { b'0' + d })
+}
+
+/// Times tdoku like [`measure_peer`], with its guesses.
+fn measure_tdoku(puzzles: &[[u8; 81]], limit: usize) -> Measure {
+    let solve = |puzzle: &[u8; 81]| peers::tdoku::solve(black_box(puzzle), limit);
+    for puzzle in &puzzles[..puzzles.len().min(500)] {
+        black_box(solve(puzzle));
+    }
+    let (mut times, mut guesses, mut counts) = (Vec::new(), Vec::new(), Vec::new());
+    let start = Instant::now();
+    for puzzle in puzzles {
+        let t = Instant::now();
+        let (count, guessed) = solve(puzzle).expect("tdoku is measured only when built");
+        times.push(t.elapsed().as_nanos() as u64);
+        counts.push(count);
+        guesses.push(guessed as u64);
+    }
+    Measure { times, guesses: Some(guesses), counts, wall: start.elapsed() }
+}
+
 /// The nearest-rank percentile `q` (0 to 1) of sorted times, in microseconds.
 fn percentile(sorted: &[u64], q: f64) -> f64 {
     if sorted.is_empty() {
@@ -497,8 +550,9 @@ fn print_row(row: &Value) {
 }
 
 /// Merges the new rows into `target/bench-results/datasets.json`, replacing rows with the same
-/// dataset, solver, mode and shuffle (and whole-process rows with the same dataset).
-fn write_results(target: &Path, rows: Vec<Value>, lines: Vec<Value>) {
+/// dataset, solver, mode and shuffle (and whole-process rows with the same dataset), with the
+/// count of checks this run failed.
+fn write_results(target: &Path, rows: Vec<Value>, lines: Vec<Value>, checks_failed: usize) {
     let dir = target.join("bench-results");
     let path = dir.join("datasets.json");
     let key = |r: &Value| {
@@ -524,6 +578,7 @@ fn write_results(target: &Path, rows: Vec<Value>, lines: Vec<Value>) {
             .map_or(0, |d| d.as_secs()),
         "cpu": cpu_model(),
         "threads": 1,
+        "checks_failed": checks_failed,
         "results": merged,
         "whole_process": merged_lines,
     });

@@ -127,7 +127,20 @@
 
     const head = element("div", "st-head");
     this.title = element("span", "st-title");
-    head.append(this.title, button("New board", "Another puzzle (N)", function () { self.newBoard(); }));
+    // A board chosen by name, or one at random.
+    this.picker = element("select", "st-picker");
+    this.picker.setAttribute("aria-label", "Board");
+    this.data.puzzles.forEach(function (puzzle, k) {
+      const option = element("option", null, puzzle.name);
+      option.value = String(k);
+      self.picker.append(option);
+    });
+    this.picker.addEventListener("change", function () {
+      self.pause();
+      self.load(Number(self.picker.value), self.solver);
+    });
+    head.append(this.title, this.picker,
+      button("New board", "Another puzzle (N)", function () { self.newBoard(); }));
     root.append(head);
 
     this.solvers = element("div", "st-solvers");
@@ -195,6 +208,7 @@
     const run = puzzle.traces[this.solver];
     this.trace = decode(run.events, this.givens);
     this.truncated = run.truncated;
+    this.picker.value = String(p);
     this.title.textContent = "Puzzle: " + puzzle.name + " (" + (p + 1) + " of " +
       this.data.puzzles.length + ")";
     this.solvers.querySelectorAll("button").forEach(function (b) { b.remove(); });
@@ -202,6 +216,9 @@
       const b = button(t.solver, "Watch the " + t.solver + " solver", function () {
         self.pause();
         self.load(self.puzzle, k);
+        // The clicked button was replaced: focus its successor, so the keys still reach the
+        // player (Space would otherwise scroll the page).
+        self.solverButtons[k].focus();
       });
       b.setAttribute("aria-pressed", k === self.solver ? "true" : "false");
       self.solvers.append(b);
@@ -297,6 +314,8 @@
 
   Player.prototype.key = function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
+    // The board picker's own keys choose a board.
+    if (e.target === this.picker) return;
     const onRange = e.target === this.speedInput;
     let done = true;
     if (e.key === " " || e.key === "Spacebar") this.toggle();

@@ -1,13 +1,16 @@
-//! `cargo book --bench`: refresh the benchmark results the book shows.
+//! `cargo book --bench`: measure the benchmark results the book shows, and freeze them.
 //!
 //! It builds what the whole-process comparison runs (the release `sudoku` binary and the
-//! `peer_lines` example), then runs the criterion benchmarks (`cargo bench --bench solvers`,
-//! whose results land in `target/criterion/`) and the dataset harness (`cargo bench --bench
-//! datasets`, which writes `target/bench-results/datasets.json` for `{{#datasets}}`, `{{#plot}}`
-//! and `{{#lines}}`). These are the weave's own fixed commands, run without a shell, never a
-//! command taken from the book. `--bench` also implies `--fresh`, so every timing table of the
-//! book is measured again along with them.
+//! `peer_lines` example), then runs the dataset harness (`cargo bench --bench datasets`, which
+//! writes `target/bench-results/datasets.json`) and, if it passed its checks (it exits non-zero
+//! otherwise), copies its results into the store as `book/results/datasets.json`, stamped with
+//! the commit measured, for `{{#datasets}}`, `{{#plot}}` and `{{#lines}}`. These are the weave's
+//! own fixed commands, run without a shell, never a command taken from the book. `--bench` also
+//! implies `--fresh`, so every timing table of the book is measured again along with them.
+//!
+//! The criterion benchmarks (`cargo bench --bench solvers`) are not run: no chapter shows them.
 
+use crate::store;
 use anyhow::{Context, Result, ensure};
 use std::path::Path;
 use std::process::Command;
@@ -15,7 +18,6 @@ use std::process::Command;
 /// The commands, in order, as arguments to `cargo`.
 const STEPS: &[&[&str]] = &[
     &["build", "--release", "--bin", "sudoku", "--example", "peer_lines"],
-    &["bench", "--bench", "solvers"],
     &["bench", "--bench", "datasets"],
 ];
 
@@ -30,5 +32,23 @@ pub fn run(root: &Path) -> Result<()> {
             .with_context(|| format!("cannot run cargo {}", step.join(" ")))?;
         ensure!(status.success(), "cargo {} failed ({status})", step.join(" "));
     }
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| root.join("target"), std::path::PathBuf::from);
+    freeze(&target.join("bench-results/datasets.json"), root)
+}
+
+/// Copies the harness's results at `from` into the store of `root`, with the commit measured.
+fn freeze(from: &Path, root: &Path) -> Result<()> {
+    let text = std::fs::read_to_string(from)
+        .with_context(|| format!("the harness wrote no results at {}", from.display()))?;
+    let mut results: serde_json::Value =
+        serde_json::from_str(&text).with_context(|| format!("{}", from.display()))?;
+    results["commit"] = store::commit(root).into();
+    let to = store::Store::new(root, false).datasets_path();
+    let text = serde_json::to_string_pretty(&results)? + "\n";
+    std::fs::create_dir_all(to.parent().expect("the store is a directory"))
+        .and_then(|()| std::fs::write(&to, text))
+        .with_context(|| format!("cannot write {}", to.display()))?;
+    eprintln!("weave: --bench: froze the dataset results in {}", to.display());
     Ok(())
 }

@@ -20,6 +20,7 @@ mod directives;
 mod log;
 mod run;
 mod scan;
+mod store;
 mod weave;
 
 use anyhow::{Context, Result, bail};
@@ -145,7 +146,8 @@ fn context(root: PathBuf, sudoku: PathBuf, fresh: bool) -> Result<Ctx> {
     let binary_hash = cache::hash_file(&sudoku)
         .with_context(|| format!("no sudoku binary at {}", sudoku.display()))?;
     let cache = cache::Cache::new(root.join("target").join("weave-cache"), fresh);
-    Ok(Ctx { root, sudoku, binary_hash, cache })
+    let store = store::Store::new(&root, fresh);
+    Ok(Ctx { root, sudoku, binary_hash, cache, store })
 }
 
 /// `given`, or the nearest directory holding `book.toml`, from the current one up.

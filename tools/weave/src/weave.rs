@@ -3,6 +3,7 @@
 use crate::cache;
 use crate::directives::{Args, Ctx, DIRECTIVES, Directive, MDBOOK_NAMES};
 use crate::scan::{self, Found};
+use crate::store::Store;
 use anyhow::{Result, bail};
 use mdbook_preprocessor::book::{Book, BookItem};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
@@ -57,6 +58,10 @@ impl Preprocessor for Weave {
         });
         if !errors.is_empty() {
             bail!("{}", errors.join("\n"));
+        }
+        let pruned = self.ctx.store.prune()?;
+        if pruned > 0 {
+            eprintln!("weave: removed {pruned} frozen result(s) that no directive uses");
         }
         Ok(book)
     }
@@ -133,6 +138,27 @@ fn weave_one(
     let args = Args::parse(call.args, call.bang)?;
     let ctx = &weave.ctx;
     let inputs = cache::input_hashes(&ctx.root, &args.words)?;
+    if directive.frozen {
+        let key = Store::key(directive.name, call.bang, &args.words, &inputs);
+        let entry = match ctx.store.get(directive.name, &key)? {
+            Some(entry) => {
+                weave.stats.cached.set(weave.stats.cached.get() + 1);
+                entry
+            }
+            None => {
+                eprintln!("weave: measuring {}", &text[call.start..call.end]);
+                let output = (directive.run)(ctx, &args)?;
+                weave.stats.ran.set(weave.stats.ran.get() + 1);
+                ctx.store.put(directive.name, &key, &args.text, &output)?
+            }
+        };
+        // A block is headed by where and when it was measured; an inline result says it itself.
+        let output = match directive.block {
+            true => format!("{}\n\n{}", ctx.store.heading(&entry), entry.markdown),
+            false => entry.markdown,
+        };
+        return Ok(protect(&continue_lines(&output, prefix)));
+    }
     let key = cache::key(&ctx.binary_hash, directive.name, call.bang, &args.words, &inputs);
     let output = match ctx.cache.get(directive.name, &key).filter(|_| directive.cached) {
         Some(output) => {
@@ -201,8 +227,30 @@ mod tests {
     }
 
     const TABLE: &[Directive] = &[
-        Directive { name: "echo", run: echo, bang: false, block: false, cached: true },
-        Directive { name: "block", run: block, bang: true, block: true, cached: false },
+        Directive {
+            name: "echo",
+            run: echo,
+            bang: false,
+            block: false,
+            cached: true,
+            frozen: false,
+        },
+        Directive {
+            name: "block",
+            run: block,
+            bang: true,
+            block: true,
+            cached: false,
+            frozen: false,
+        },
+        Directive {
+            name: "measure",
+            run: block,
+            bang: false,
+            block: true,
+            cached: false,
+            frozen: true,
+        },
     ];
 
     fn weave_in(dir: &std::path::Path, fresh: bool) -> Weave {
@@ -211,6 +259,7 @@ mod tests {
             sudoku: dir.join("sudoku"),
             binary_hash: "test".to_string(),
             cache: Cache::new(dir.join("cache"), fresh),
+            store: Store::new(dir, fresh),
         })
     }
 
@@ -252,7 +301,7 @@ mod tests {
                 (3, "{{#echo fail}}: it failed".to_string()),
                 (
                     4,
-                    "unknown directive `{{#nope`: the weave knows echo, block, mdBook knows \
+                    "unknown directive `{{#nope`: the weave knows echo, block, measure, mdBook knows \
                      include, rustdoc_include, playground, playpen, title"
                         .to_string()
                 ),
@@ -297,5 +346,29 @@ mod tests {
             protect("a {{#include /etc/passwd}} b {{#x}}\n{{# no close\nplain"),
             "a \\{{#include /etc/passwd}} b {{#x}}\n{{# no close\nplain"
         );
+    }
+
+    #[test]
+    fn measurements_are_frozen_in_the_store_and_headed() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut errors = Vec::new();
+        let first = weave_in(dir.path(), false);
+        let out = weave_text(&first, TABLE, "{{#measure m}}\n", &mut errors);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(first.stats.ran.get(), 1);
+        assert!(out.starts_with("*Measured on `"), "{out}");
+        assert!(out.contains("commit `unknown`"), "no git here: {out}");
+        assert!(out.contains("**Older than the code:**"), "an unknown commit is not current");
+        assert!(out.ends_with("```text\nm\n```\n"), "{out}");
+        let stored = std::fs::read_dir(dir.path().join("book/results")).unwrap().count();
+        assert_eq!(stored, 1);
+
+        // A new binary (another cache) still reads the store: nothing is measured again.
+        let again = weave_in(dir.path(), false);
+        assert_eq!(weave_text(&again, TABLE, "{{#measure m}}\n", &mut errors), out);
+        assert_eq!((again.stats.ran.get(), again.stats.cached.get()), (0, 1));
+        let fresh = weave_in(dir.path(), true);
+        weave_text(&fresh, TABLE, "{{#measure m}}\n", &mut errors);
+        assert_eq!(fresh.stats.ran.get(), 1);
     }
 }

@@ -1,9 +1,11 @@
 //! The dataset harness's results, woven: `{{#datasets NAME}}` (a table), `{{#plot NAME}}` (an
 //! SVG of the solve-time distributions) and `{{#lines}}` (the whole-process comparison).
 //!
-//! All three read `target/bench-results/datasets.json`, which `cargo bench --bench datasets`
-//! (run by `cargo book --bench`) writes; plain `cargo book` reuses the last results, and each
-//! woven piece says when and on what they were measured. Until the harness has run, or for a
+//! All three read the results store's `book/results/datasets.json`, which `cargo book --bench`
+//! copies there from `target/bench-results/datasets.json` once `cargo bench --bench datasets`
+//! has written it and passed its checks; plain `cargo book` reuses the committed results, and
+//! each woven piece says when, at which commit and on what they were measured, and whether the
+//! code changed since. Until the harness has run, or for a
 //! dataset it skipped (its file was missing), the directive weaves a sentence saying so and how
 //! to measure, rather than failing the build: a fresh clone without the datasets still has a book.
 //! The results change under the weave's feet with every `--bench`, so nothing here is cached.
@@ -14,14 +16,39 @@ use anyhow::{Context, Result, bail, ensure};
 use plotters::prelude::*;
 use serde_json::Value;
 
-/// The results file, or `None` when the harness has not run.
+/// The results, frozen in the store (`book/results/datasets.json`), or `None` when the harness
+/// has never run. Results of a run whose cross-check failed are refused: their numbers may be
+/// those of a wrong solver.
 fn results(ctx: &Ctx) -> Result<Option<Value>> {
-    let path = ctx.root.join("target/bench-results/datasets.json");
+    let path = ctx.store.datasets_path();
     let Ok(text) = std::fs::read_to_string(&path) else {
         return Ok(None);
     };
-    let value = serde_json::from_str(&text).with_context(|| format!("{}", path.display()))?;
+    let value: Value =
+        serde_json::from_str(&text).with_context(|| format!("{}", path.display()))?;
+    checked(&value).with_context(|| format!("{}", path.display()))?;
     Ok(Some(value))
+}
+
+/// Fails when the harness reported failed checks in `results`.
+fn checked(results: &Value) -> Result<()> {
+    let failed = results["checks_failed"].as_u64().unwrap_or(0);
+    ensure!(
+        failed == 0,
+        "the run that measured these results failed {failed} check(s) of the solution counts: \
+         they are not woven (`cargo book --bench` measures again)"
+    );
+    Ok(())
+}
+
+/// [`measured_line`], followed by a warning when the results are older than the code.
+fn dated(ctx: &Ctx, results: &Value, shuffled: bool, code: fn(&str) -> String) -> String {
+    let line = measured_line(results, shuffled, code);
+    let commit = results["commit"].as_str().unwrap_or("unknown");
+    match ctx.store.staleness(commit) {
+        None => line,
+        Some(why) => format!("{line} Older than the code: {why}."),
+    }
 }
 
 /// What to weave when there is nothing measured for `what` yet.
@@ -35,12 +62,13 @@ fn measured_line(results: &Value, shuffled: bool, code: fn(&str) -> String) -> S
     let when =
         results["measured_unix"].as_u64().map_or("an unknown date".into(), clock::format_utc);
     let cpu = results["cpu"].as_str().unwrap_or("an unknown CPU");
+    let commit = results["commit"].as_str().unwrap_or("unknown");
     let order = if shuffled {
         "each puzzle rewritten by a seeded symmetry"
     } else {
         "the puzzles as written"
     };
-    format!("Measured on {}, one thread, {when}; {order}.", code(cpu))
+    format!("Measured on {}, one thread, commit {}, {when}; {order}.", code(cpu), code(commit))
 }
 
 /// The rows of one dataset, shuffled ones first if there are any, in the harness's order.
@@ -52,9 +80,9 @@ fn rows<'a>(results: &'a Value, dataset: &str) -> Vec<&'a Value> {
     let shuffled = all.iter().any(|r| r["shuffled"] == true);
     let mut rows: Vec<&Value> =
         all.into_iter().filter(|r| (r["shuffled"] == true) == shuffled).collect();
-    // First-solution rows, then uniqueness rows; in each, this book's fastest solver, the peer,
+    // First-solution rows, then uniqueness rows; in each, this book's fastest solver, the peers,
     // then the others in the order of the book.
-    const ORDER: &[&str] = &["fast", "peer", "naive", "mrv", "bird", "singles", "dlx"];
+    const ORDER: &[&str] = &["fast", "peer", "tdoku", "naive", "mrv", "bird", "singles", "dlx"];
     let rank = |r: &Value| {
         let solver = r["solver"].as_str().unwrap_or("");
         let place = ORDER.iter().position(|&s| s == solver).unwrap_or(ORDER.len());
@@ -78,7 +106,36 @@ fn number(row: &Value, key: &str, decimals: usize) -> String {
     }
 }
 
+/// A time given in microseconds, in the unit that suits its size (µs, ms or s), to three
+/// significant digits: `0.412 µs`, `9 µs` rather than `9.00 µs`, `126 s`.
+fn duration(us: f64) -> String {
+    if !us.is_finite() {
+        return "–".to_string();
+    }
+    let (value, unit) = match us {
+        x if x < 1e3 => (x, "µs"),
+        x if x < 1e6 => (x / 1e3, "ms"),
+        x => (x / 1e6, "s"),
+    };
+    let decimals = match value {
+        v if v >= 100.0 => 0,
+        v if v >= 10.0 => 1,
+        _ => 2,
+    };
+    let text = format!("{value:.decimals$}");
+    // No false precision: trailing zeros of the decimals say nothing.
+    let text = if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    };
+    format!("{} {unit}", group_thousands(&text))
+}
+
 fn group_thousands(digits: &str) -> String {
+    if digits.contains('.') || digits.len() <= 4 {
+        return digits.to_string();
+    }
     let mut out = String::new();
     for (k, c) in digits.chars().enumerate() {
         if k > 0 && (digits.len() - k).is_multiple_of(3) {
@@ -101,49 +158,40 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     if rows.is_empty() {
         return Ok(not_measured(dataset));
     }
-    let header: Vec<String> = [
-        "solver",
-        "mode",
-        "puzzles",
-        "puzzles/s",
-        "median µs",
-        "p90 µs",
-        "p99 µs",
-        "max µs",
-        "no guess",
-        "guesses/puzzle",
-    ]
-    .map(String::from)
-    .to_vec();
-    let mut body = Vec::new();
+    // Two tables, so that each fits the column: how fast, then how much searching.
+    let times: Vec<String> =
+        ["solver", "mode", "puzzles/s", "median", "p90", "p99", "max"].map(String::from).to_vec();
+    let work: Vec<String> =
+        ["solver", "mode", "puzzles", "no guess", "guesses/puzzle"].map(String::from).to_vec();
+    let (mut time_rows, mut work_rows) = (Vec::new(), Vec::new());
     let mut partial = false;
     for row in &rows {
-        let mut n = row["n"].to_string();
+        let mut n = group_thousands(&row["n"].to_string());
         if row["partial"] == true {
-            n = format!("{n} of {}*", row["of"]);
+            n = format!("{n} of {}*", group_thousands(&row["of"].to_string()));
             partial = true;
         }
         let no_guess = match row["no_guess_percent"].as_f64() {
             Some(x) => format!("{x:.1}%"),
             None => "–".to_string(),
         };
-        body.push(vec![
-            code_span(row["solver"].as_str().unwrap_or("?")),
-            row["mode"].as_str().unwrap_or("?").to_string(),
-            n,
+        let solver = code_span(row["solver"].as_str().unwrap_or("?"));
+        let mode = row["mode"].as_str().unwrap_or("?").to_string();
+        let time = |key: &str| row[key].as_f64().map_or("–".to_string(), duration);
+        time_rows.push(vec![
+            solver.clone(),
+            mode.clone(),
             number(row, "puzzles_per_second", 0),
-            number(row, "median_us", 2),
-            number(row, "p90_us", 2),
-            number(row, "p99_us", 2),
-            number(row, "max_us", 1),
-            no_guess,
-            number(row, "guesses_per_puzzle", 2),
+            time("median_us"),
+            time("p90_us"),
+            time("p99_us"),
+            time("max_us"),
         ]);
+        work_rows.push(vec![solver, mode, n, no_guess, number(row, "guesses_per_puzzle", 2)]);
     }
-    let mut text =
-        format!("{}\n\n{}", measured_line(&results, rows[0]["shuffled"] == true, code_span), {
-            table(&header, &body)
-        });
+    let body = format!("{}\n\n{}", table(&times, &time_rows), table(&work, &work_rows));
+    let dated = dated(ctx, &results, rows[0]["shuffled"] == true, code_span);
+    let mut text = format!("{dated}\n\n{body}");
     if partial {
         text.push_str(
             "\n\n\\* The first puzzles of the file only: a slow solver stops at its time budget.",
@@ -186,7 +234,7 @@ pub fn plot(ctx: &Ctx, args: &Args) -> Result<String> {
          (logarithmic time scale). {}",
         html_code(dataset),
         if mode == "first" { "first solution" } else { "uniqueness check" },
-        measured_line(&results, rows[0]["shuffled"] == true, html_code)
+        dated(ctx, &results, rows[0]["shuffled"] == true, html_code)
     );
     // No blank line inside the HTML block, or Markdown would end it there.
     let svg: String = svg.lines().filter(|l| !l.trim().is_empty()).collect::<Vec<_>>().join("\n");
@@ -284,7 +332,7 @@ pub fn lines(ctx: &Ctx, args: &Args) -> Result<String> {
         "runs".to_string(),
     ];
     let ms = |r: &serde_json::Value, key: &str| r[key].as_f64();
-    let shown = |x: Option<f64>| x.map_or("–".to_string(), |x| format!("{x:.1} ms"));
+    let shown = |x: Option<f64>| x.map_or("–".to_string(), |ms| duration(ms * 1e3));
     let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
         (Some(a), Some(b)) => format!("{:.2}", a / b),
         _ => "–".to_string(),
@@ -311,7 +359,7 @@ pub fn lines(ctx: &Ctx, args: &Args) -> Result<String> {
     Ok(format!(
         "{} The two programs ran alternately, as many times each as the last column says; a ratio \
          below 1 means `sudoku` took less time.\n\n{}",
-        measured_line(&results, false, code_span)
+        dated(ctx, &results, false, code_span)
             .replace("; the puzzles as written", ", the files as they are"),
         table(&header, &body)
     ))
@@ -364,6 +412,26 @@ mod tests {
             "{html}"
         );
         assert!(html.ends_with("the puzzles as written."));
+    }
+
+    #[test]
+    fn durations_take_the_unit_of_their_size() {
+        assert_eq!(duration(0.4123), "0.41 µs");
+        assert_eq!(duration(9.0), "9 µs");
+        assert_eq!(duration(12.34), "12.3 µs");
+        assert_eq!(duration(3450.0), "3.45 ms");
+        assert_eq!(duration(126_406_525.92), "126 s");
+        assert_eq!(duration(f64::NAN), "–");
+        assert_eq!(group_thousands("49158"), "49,158");
+        assert_eq!(group_thousands("1465"), "1465");
+    }
+
+    #[test]
+    fn results_of_a_failed_check_are_refused() {
+        assert!(checked(&serde_json::json!({ "checks_failed": 0 })).is_ok());
+        assert!(checked(&serde_json::json!({})).is_ok());
+        let err = checked(&serde_json::json!({ "checks_failed": 2 })).unwrap_err();
+        assert!(err.to_string().contains("failed 2 check(s)"), "{err}");
     }
 
     #[test]

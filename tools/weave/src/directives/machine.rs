@@ -2,9 +2,9 @@
 //! and version, rustc version, git commit and date.
 //!
 //! It reads `Machine: CPU (2 cores), OS, rustc, commit, date.`, a paragraph of its own. Each value
-//! sits in a code span, safe from smart punctuation and emphasis. It is cached like the
-//! tables, keyed by the binary, so it tells when the cached numbers were taken; `--fresh` renews
-//! both.
+//! sits in a code span, safe from smart punctuation and emphasis. It is frozen in the
+//! results store like the tables, so it tells when the stored numbers were taken; `--fresh`
+//! renews both.
 
 use super::{Args, Ctx, code_span};
 use crate::clock;
@@ -15,16 +15,25 @@ use std::time::Duration;
 
 pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     ensure!(args.words.is_empty(), "`machine` takes no arguments");
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let cores = if cores == 1 { "1 core".to_string() } else { format!("{cores} cores") };
     Ok(format!(
-        "Machine: {} ({cores}), {}, {}, commit {}, {}.",
+        "Machine: {} ({}), {}, {}, commit {}, {}.",
         code_span(&cpu_model()),
+        cores(),
         code_span(&os_name()),
         code_span(&rustc_version(&ctx.root)),
-        code_span(&git_commit(&ctx.root)),
+        code_span(&crate::store::commit(&ctx.root)),
         clock::now_utc(),
     ))
+}
+
+/// `CPU (2 cores)`: what a frozen result was measured on.
+pub fn short() -> String {
+    format!("{} ({})", cpu_model(), cores())
+}
+
+fn cores() -> String {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if cores == 1 { "1 core".to_string() } else { format!("{cores} cores") }
 }
 
 /// The CPU's model name, from `/proc/cpuinfo`.
@@ -62,18 +71,6 @@ fn field(text: &str, key: &str, separator: char) -> Option<String> {
 fn rustc_version(root: &Path) -> String {
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
     probe(&rustc, &["--version"], root).unwrap_or_else(|| "rustc (version unknown)".to_string())
-}
-
-/// The short hash of `HEAD`, with `-dirty` when tracked files differ from it.
-fn git_commit(root: &Path) -> String {
-    let Some(commit) = probe("git", &["rev-parse", "--short", "HEAD"], root) else {
-        return "unknown".to_string();
-    };
-    let changes = probe("git", &["status", "--porcelain", "--untracked-files=no"], root);
-    match changes {
-        Some(changes) if !changes.is_empty() => format!("{commit}-dirty"),
-        _ => commit,
-    }
 }
 
 /// The trimmed standard output of a successful run of `program`, or `None`.

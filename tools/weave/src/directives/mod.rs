@@ -5,13 +5,14 @@
 
 mod datasets;
 mod latency;
-mod machine;
+pub mod machine;
 mod stats;
 mod sudoku;
 mod timings;
 mod trace;
 
 use crate::cache::Cache;
+use crate::store::Store;
 use anyhow::{Context, Result, bail, ensure};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -27,6 +28,8 @@ pub struct Ctx {
     /// The SHA-256 of the binary, part of every cache key.
     pub binary_hash: String,
     pub cache: Cache,
+    /// The committed results store, `book/results/`.
+    pub store: Store,
 }
 
 /// A directive's arguments.
@@ -80,22 +83,88 @@ pub struct Directive {
     pub block: bool,
     /// Whether results are cached, keyed by the binary and the arguments.
     pub cached: bool,
+    /// Whether it measures: its results are frozen in the committed store (`book/results/`),
+    /// measured only when missing or by `--fresh`, and headed by where and when they were.
+    pub frozen: bool,
 }
 
 // ANCHOR: table
 /// Every directive of the weave.
 pub const DIRECTIVES: &[Directive] = &[
-    Directive { name: "sudoku", run: sudoku::run, bang: true, block: true, cached: true },
-    Directive { name: "timings", run: timings::run, bang: false, block: true, cached: true },
-    Directive { name: "stats", run: stats::run, bang: false, block: true, cached: true },
-    Directive { name: "machine", run: machine::run, bang: false, block: false, cached: true },
+    Directive {
+        name: "sudoku",
+        run: sudoku::run,
+        bang: true,
+        block: true,
+        cached: true,
+        frozen: false,
+    },
+    Directive {
+        name: "timings",
+        run: timings::run,
+        bang: false,
+        block: true,
+        cached: true,
+        frozen: true,
+    },
+    Directive {
+        name: "stats",
+        run: stats::run,
+        bang: false,
+        block: true,
+        cached: true,
+        frozen: true,
+    },
+    Directive {
+        name: "machine",
+        run: machine::run,
+        bang: false,
+        block: false,
+        cached: true,
+        frozen: true,
+    },
     // The traces are cached inside; the player around them is made afresh.
-    Directive { name: "trace", run: trace::run, bang: false, block: true, cached: false },
+    Directive {
+        name: "trace",
+        run: trace::run,
+        bang: false,
+        block: true,
+        cached: false,
+        frozen: false,
+    },
     // The dataset harness's results: read afresh, since `cargo book --bench` renews them.
-    Directive { name: "datasets", run: datasets::run, bang: false, block: true, cached: false },
-    Directive { name: "plot", run: datasets::plot, bang: false, block: true, cached: false },
-    Directive { name: "lines", run: datasets::lines, bang: false, block: true, cached: false },
-    Directive { name: "latency", run: latency::run, bang: false, block: true, cached: true },
+    Directive {
+        name: "datasets",
+        run: datasets::run,
+        bang: false,
+        block: true,
+        cached: false,
+        frozen: false,
+    },
+    Directive {
+        name: "plot",
+        run: datasets::plot,
+        bang: false,
+        block: true,
+        cached: false,
+        frozen: false,
+    },
+    Directive {
+        name: "lines",
+        run: datasets::lines,
+        bang: false,
+        block: true,
+        cached: false,
+        frozen: false,
+    },
+    Directive {
+        name: "latency",
+        run: latency::run,
+        bang: false,
+        block: true,
+        cached: true,
+        frozen: true,
+    },
 ];
 
 /// The names that mdBook's own `links` preprocessor expands, after the weave.
