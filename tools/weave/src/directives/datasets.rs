@@ -19,7 +19,7 @@ use serde_json::Value;
 /// The results, frozen in the store (`book/results/datasets.json`), or `None` when the harness
 /// has never run. Results of a run whose cross-check failed are refused: their numbers may be
 /// those of a wrong solver.
-fn results(ctx: &Ctx) -> Result<Option<Value>> {
+pub(super) fn results(ctx: &Ctx) -> Result<Option<Value>> {
     let path = ctx.store.datasets_path();
     let Ok(text) = std::fs::read_to_string(&path) else {
         return Ok(None);
@@ -42,7 +42,12 @@ fn checked(results: &Value) -> Result<()> {
 }
 
 /// [`measured_line`], followed by a warning when the results are older than the code.
-fn dated(ctx: &Ctx, results: &Value, shuffled: bool, code: fn(&str) -> String) -> String {
+pub(super) fn dated(
+    ctx: &Ctx,
+    results: &Value,
+    shuffled: bool,
+    code: fn(&str) -> String,
+) -> String {
     let line = measured_line(results, shuffled, code);
     let commit = results["commit"].as_str().unwrap_or("unknown");
     match ctx.store.staleness(commit) {
@@ -72,7 +77,7 @@ fn measured_line(results: &Value, shuffled: bool, code: fn(&str) -> String) -> S
 }
 
 /// The rows of one dataset, shuffled ones first if there are any, in the harness's order.
-fn rows<'a>(results: &'a Value, dataset: &str) -> Vec<&'a Value> {
+pub(super) fn rows<'a>(results: &'a Value, dataset: &str) -> Vec<&'a Value> {
     let all: Vec<&Value> = results["results"]
         .as_array()
         .map(|rows| rows.iter().filter(|r| r["dataset"] == dataset).collect())
@@ -108,7 +113,7 @@ fn number(row: &Value, key: &str, decimals: usize) -> String {
 
 /// A time given in microseconds, in the unit that suits its size (µs, ms or s), to three
 /// significant digits: `0.412 µs`, `9 µs` rather than `9.00 µs`, `126 s`.
-fn duration(us: f64) -> String {
+pub(super) fn duration(us: f64) -> String {
     if !us.is_finite() {
         return "–".to_string();
     }
@@ -132,7 +137,7 @@ fn duration(us: f64) -> String {
     format!("{} {unit}", group_thousands(&text))
 }
 
-fn group_thousands(digits: &str) -> String {
+pub(super) fn group_thousands(digits: &str) -> String {
     if digits.contains('.') || digits.len() <= 4 {
         return digits.to_string();
     }
