@@ -6,6 +6,7 @@
 mod datasets;
 mod latency;
 pub mod machine;
+mod solvers;
 mod stats;
 mod sudoku;
 mod timings;
