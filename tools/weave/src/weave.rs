@@ -230,6 +230,8 @@ mod tests {
         Directive {
             name: "echo",
             run: echo,
+            usage: "",
+            about: "a test directive",
             bang: false,
             block: false,
             cached: true,
@@ -238,6 +240,8 @@ mod tests {
         Directive {
             name: "block",
             run: block,
+            usage: "",
+            about: "a test directive",
             bang: true,
             block: true,
             cached: false,
@@ -246,6 +250,8 @@ mod tests {
         Directive {
             name: "measure",
             run: block,
+            usage: "",
+            about: "a test directive",
             bang: false,
             block: true,
             cached: false,

@@ -10,6 +10,7 @@
 //! to measure, rather than failing the build: a fresh clone without the datasets still has a book.
 //! The results change under the weave's feet with every `--bench`, so nothing here is cached.
 
+use super::solvers::{self, Solver};
 use super::{Args, Ctx, code_span, html_code, table};
 use crate::clock;
 use anyhow::{Context, Result, bail, ensure};
@@ -19,7 +20,7 @@ use serde_json::Value;
 /// The results, frozen in the store (`book/results/datasets.json`), or `None` when the harness
 /// has never run. Results of a run whose cross-check failed are refused: their numbers may be
 /// those of a wrong solver.
-fn results(ctx: &Ctx) -> Result<Option<Value>> {
+pub(super) fn results(ctx: &Ctx) -> Result<Option<Value>> {
     let path = ctx.store.datasets_path();
     let Ok(text) = std::fs::read_to_string(&path) else {
         return Ok(None);
@@ -42,7 +43,12 @@ fn checked(results: &Value) -> Result<()> {
 }
 
 /// [`measured_line`], followed by a warning when the results are older than the code.
-fn dated(ctx: &Ctx, results: &Value, shuffled: bool, code: fn(&str) -> String) -> String {
+pub(super) fn dated(
+    ctx: &Ctx,
+    results: &Value,
+    shuffled: bool,
+    code: fn(&str) -> String,
+) -> String {
     let line = measured_line(results, shuffled, code);
     let commit = results["commit"].as_str().unwrap_or("unknown");
     match ctx.store.staleness(commit) {
@@ -71,21 +77,35 @@ fn measured_line(results: &Value, shuffled: bool, code: fn(&str) -> String) -> S
     format!("Measured on {}, one thread, commit {}, {when}; {order}.", code(cpu), code(commit))
 }
 
-/// The rows of one dataset, shuffled ones first if there are any, in the harness's order.
-fn rows<'a>(results: &'a Value, dataset: &str) -> Vec<&'a Value> {
+/// The rows of one dataset, the shuffled ones if there are any, in the harness's order.
+pub(super) fn rows<'a>(results: &'a Value, dataset: &str) -> Vec<&'a Value> {
     let all: Vec<&Value> = results["results"]
         .as_array()
         .map(|rows| rows.iter().filter(|r| r["dataset"] == dataset).collect())
         .unwrap_or_default();
     let shuffled = all.iter().any(|r| r["shuffled"] == true);
-    let mut rows: Vec<&Value> =
-        all.into_iter().filter(|r| (r["shuffled"] == true) == shuffled).collect();
-    // First-solution rows, then uniqueness rows; in each, this book's fastest solver, the peers,
-    // then the others in the order of the book.
-    const ORDER: &[&str] = &["fast", "peer", "tdoku", "naive", "mrv", "bird", "singles", "dlx"];
+    all.into_iter().filter(|r| (r["shuffled"] == true) == shuffled).collect()
+}
+
+/// The peers of the harness, not solvers of the binary: their names and colours in plots.
+const PEERS: &[(&str, &str)] = &[("peer", "#ff7f0e"), ("tdoku", "#7f7f7f")];
+
+/// The solvers in the order of tables and plots, with their colours: the binary's solvers that
+/// are not slow (`sudoku solvers` says which), the peers, then the slow ones in the book's order.
+fn solver_order(solvers: &[Solver]) -> Vec<(String, String)> {
+    let ours = |slow: bool| {
+        solvers.iter().filter(move |s| s.slow == slow).map(|s| (s.name.clone(), s.colour.clone()))
+    };
+    let peers = PEERS.iter().map(|&(name, colour)| (name.to_string(), colour.to_string()));
+    ours(false).chain(peers).chain(ours(true)).collect()
+}
+
+/// `rows` sorted for a table: first-solution rows, then uniqueness rows; in each, by `order`
+/// (solvers missing from it last).
+fn sorted<'a>(mut rows: Vec<&'a Value>, order: &[(String, String)]) -> Vec<&'a Value> {
     let rank = |r: &Value| {
         let solver = r["solver"].as_str().unwrap_or("");
-        let place = ORDER.iter().position(|&s| s == solver).unwrap_or(ORDER.len());
+        let place = order.iter().position(|(s, _)| s == solver).unwrap_or(order.len());
         (r["mode"] != "first", place)
     };
     rows.sort_by_key(|r| rank(r));
@@ -108,7 +128,7 @@ fn number(row: &Value, key: &str, decimals: usize) -> String {
 
 /// A time given in microseconds, in the unit that suits its size (µs, ms or s), to three
 /// significant digits: `0.412 µs`, `9 µs` rather than `9.00 µs`, `126 s`.
-fn duration(us: f64) -> String {
+pub(super) fn duration(us: f64) -> String {
     if !us.is_finite() {
         return "–".to_string();
     }
@@ -132,7 +152,7 @@ fn duration(us: f64) -> String {
     format!("{} {unit}", group_thousands(&text))
 }
 
-fn group_thousands(digits: &str) -> String {
+pub(super) fn group_thousands(digits: &str) -> String {
     if digits.contains('.') || digits.len() <= 4 {
         return digits.to_string();
     }
@@ -154,7 +174,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     let Some(results) = results(ctx)? else {
         return Ok(not_measured(dataset));
     };
-    let rows = rows(&results, dataset);
+    let rows = sorted(rows(&results, dataset), &solver_order(&solvers::list(ctx)?));
     if rows.is_empty() {
         return Ok(not_measured(dataset));
     }
@@ -214,15 +234,20 @@ pub fn plot(ctx: &Ctx, args: &Args) -> Result<String> {
     let Some(results) = results(ctx)? else {
         return Ok(not_measured(dataset));
     };
+    let order = solver_order(&solvers::list(ctx)?);
     let rows: Vec<&Value> =
-        rows(&results, dataset).into_iter().filter(|r| r["mode"] == mode).collect();
-    let curves: Vec<(String, Vec<f64>)> = rows
+        sorted(rows(&results, dataset), &order).into_iter().filter(|r| r["mode"] == mode).collect();
+    let colour = |solver: &str| {
+        order.iter().find(|(s, _)| s == solver).map_or("#000000", |(_, c)| c.as_str()).to_string()
+    };
+    let curves: Vec<(String, String, Vec<f64>)> = rows
         .iter()
         .filter_map(|r| {
             let q: Vec<f64> =
                 r["quantiles_us"].as_array()?.iter().filter_map(Value::as_f64).collect();
+            let solver = r["solver"].as_str().unwrap_or("?");
             (q.len() > 1 && q.iter().all(|&x| x > 0.0))
-                .then(|| (r["solver"].as_str().unwrap_or("?").to_string(), q))
+                .then(|| (solver.to_string(), colour(solver), q))
         })
         .collect();
     if curves.is_empty() {
@@ -243,21 +268,12 @@ pub fn plot(ctx: &Ctx, args: &Args) -> Result<String> {
     ))
 }
 
-/// The SVG of the curves, drawn with plotters' SVG backend (no system library, no font file).
-fn draw(dataset: &str, mode: &str, curves: &[(String, Vec<f64>)]) -> Result<String> {
-    let low = curves.iter().flat_map(|(_, q)| q).copied().fold(f64::MAX, f64::min);
-    let high = curves.iter().flat_map(|(_, q)| q).copied().fold(0.0, f64::max);
+/// The SVG of the curves (solver, colour `#rrggbb`, sorted times), drawn with plotters' SVG
+/// backend (no system library, no font file).
+fn draw(dataset: &str, mode: &str, curves: &[(String, String, Vec<f64>)]) -> Result<String> {
+    let low = curves.iter().flat_map(|(_, _, q)| q).copied().fold(f64::MAX, f64::min);
+    let high = curves.iter().flat_map(|(_, _, q)| q).copied().fold(0.0, f64::max);
     let (low, high) = (low * 0.8, high * 1.25);
-    const COLOURS: [RGBColor; 8] = [
-        RGBColor(31, 119, 180),
-        RGBColor(255, 127, 14),
-        RGBColor(44, 160, 44),
-        RGBColor(214, 39, 40),
-        RGBColor(148, 103, 189),
-        RGBColor(140, 86, 75),
-        RGBColor(227, 119, 194),
-        RGBColor(127, 127, 127),
-    ];
     let mut svg = String::new();
     {
         let area = SVGBackend::with_string(&mut svg, (720, 400)).into_drawing_area();
@@ -277,8 +293,8 @@ fn draw(dataset: &str, mode: &str, curves: &[(String, Vec<f64>)]) -> Result<Stri
             .y_label_formatter(&|y| compact(*y))
             .draw()
             .map_err(|e| anyhow::anyhow!("{e}"))?;
-        for (k, (solver, q)) in curves.iter().enumerate() {
-            let colour = COLOURS[k % COLOURS.len()];
+        for (solver, colour, q) in curves {
+            let colour = rgb(colour)?;
             let step = 100.0 / (q.len() - 1) as f64;
             let points = q.iter().enumerate().map(|(i, &us)| (i as f64 * step, us));
             chart
@@ -297,6 +313,16 @@ fn draw(dataset: &str, mode: &str, curves: &[(String, Vec<f64>)]) -> Result<Stri
         area.present().map_err(|e| anyhow::anyhow!("{e}"))?;
     }
     Ok(svg)
+}
+
+/// `#rrggbb` as a colour.
+fn rgb(hex: &str) -> Result<RGBColor> {
+    let digits = hex.strip_prefix('#').filter(|d| d.len() == 6 && d.is_ascii());
+    let channel = |k: usize| digits.and_then(|d| u8::from_str_radix(&d[k..k + 2], 16).ok());
+    match (channel(0), channel(2), channel(4)) {
+        (Some(r), Some(g), Some(b)) => Ok(RGBColor(r, g, b)),
+        _ => bail!("`{hex}` is not a colour `#rrggbb`"),
+    }
 }
 
 /// A time in µs for an axis label: `0.5`, `20`, `3k`, `1M`.
@@ -387,8 +413,16 @@ mod tests {
     #[test]
     fn a_plot_is_an_svg_with_one_curve_per_solver() {
         let curves = vec![
-            ("fast".to_string(), (0..=200).map(|k| 1.0 + k as f64).collect()),
-            ("peer".to_string(), (0..=200).map(|k| 2.0 + k as f64).collect()),
+            (
+                "fast".to_string(),
+                "#1f77b4".to_string(),
+                (0..=200).map(|k| 1.0 + k as f64).collect(),
+            ),
+            (
+                "peer".to_string(),
+                "#ff7f0e".to_string(),
+                (0..=200).map(|k| 2.0 + k as f64).collect(),
+            ),
         ];
         let svg = draw("17-clue", "unique", &curves).unwrap();
         assert!(svg.starts_with("<svg"));
@@ -432,6 +466,34 @@ mod tests {
         assert!(checked(&serde_json::json!({})).is_ok());
         let err = checked(&serde_json::json!({ "checks_failed": 2 })).unwrap_err();
         assert!(err.to_string().contains("failed 2 check(s)"), "{err}");
+    }
+
+    #[test]
+    fn our_fast_solvers_come_first_then_the_peers_then_the_slow_ones() {
+        let solver = |name: &str, slow: bool| Solver {
+            name: name.to_string(),
+            slow,
+            colour: "#010203".to_string(),
+        };
+        let order = solver_order(&[solver("naive", true), solver("fast", false)]);
+        let names: Vec<&str> = order.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["fast", "peer", "tdoku", "naive"]);
+        let results: Value = serde_json::json!({ "results": [
+            { "dataset": "a", "mode": "unique", "solver": "fast" },
+            { "dataset": "a", "mode": "first", "solver": "naive" },
+            { "dataset": "a", "mode": "first", "solver": "other" },
+            { "dataset": "a", "mode": "first", "solver": "peer" },
+        ]});
+        let rows: Vec<(&str, &str)> = sorted(rows(&results, "a"), &order)
+            .iter()
+            .map(|r| (r["mode"].as_str().unwrap(), r["solver"].as_str().unwrap()))
+            .collect();
+        assert_eq!(
+            rows,
+            [("first", "peer"), ("first", "naive"), ("first", "other"), ("unique", "fast")]
+        );
+        assert_eq!(rgb("#1f77b4").unwrap(), RGBColor(31, 119, 180));
+        assert!(rgb("1f77b4").is_err() && rgb("#1f77").is_err() && rgb("#gg0000").is_err());
     }
 
     #[test]

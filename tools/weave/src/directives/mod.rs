@@ -6,10 +6,12 @@
 mod datasets;
 mod latency;
 pub mod machine;
+mod solvers;
 mod stats;
 mod sudoku;
 mod timings;
 mod trace;
+mod values;
 
 use crate::cache::Cache;
 use crate::store::Store;
@@ -75,6 +77,10 @@ impl Args {
 /// One directive: its name and the function that weaves it.
 pub struct Directive {
     pub name: &'static str,
+    /// Its arguments, as the appendix's table of directives shows them.
+    pub usage: &'static str,
+    /// What it becomes, in Markdown (code spans only), for the same table.
+    pub about: &'static str,
     /// Turns the arguments into Markdown, or fails the build with a message.
     pub run: fn(&Ctx, &Args) -> Result<String>,
     /// Whether `{{#name! ...}}` means something to it (otherwise the `!` is an error).
@@ -94,6 +100,8 @@ pub const DIRECTIVES: &[Directive] = &[
     Directive {
         name: "sudoku",
         run: sudoku::run,
+        usage: "ARGS",
+        about: "a `console` block: `$ sudoku ARGS`, then what the binary printed, its standard output and standard error interleaved as in a terminal. The run must exit 0, or the build fails. With a `!` after the name, the run must fail instead (exit non-zero), to show an error message; the block then ends with the exit status.",
         bang: true,
         block: true,
         cached: true,
@@ -102,6 +110,8 @@ pub const DIRECTIVES: &[Directive] = &[
     Directive {
         name: "timings",
         run: timings::run,
+        usage: "GRID... solvers=A,B runs=N limit=S",
+        about: "a table with a row per grid and a column per solver (without `solvers=`, the default solver, in a column `time`): the median, over `runs` runs (5 by default), of the solve time that `sudoku --solver A --format json GRID` reports in its `micros` field, so that starting the process is not counted. A run still going after `limit` seconds (10 by default) is stopped and its cell says so. `reference=T,...` adds a column of published times in seconds, one per grid (`-` for none), headed by `reference-label=TEXT`. A line under the table says when and on what CPU it was measured.",
         bang: false,
         block: true,
         cached: true,
@@ -110,6 +120,8 @@ pub const DIRECTIVES: &[Directive] = &[
     Directive {
         name: "stats",
         run: stats::run,
+        usage: "GRID... solvers=A,B limit=S count=N",
+        about: "a table with a row per grid and a column per solver: `guesses / nodes`, the two counts of the search that `sudoku --solver A --format json --stats GRID` reports. They do not depend on the machine, so each cell is one run. A run still going after `limit` seconds (10 by default) is stopped and a line says so; `count=N` adds `--count=N`, so that the search goes on past the first solution.",
         bang: false,
         block: true,
         cached: true,
@@ -118,6 +130,8 @@ pub const DIRECTIVES: &[Directive] = &[
     Directive {
         name: "machine",
         run: machine::run,
+        usage: "",
+        about: "one line: CPU model and cores, operating system and version, `rustc` version, git commit (`-dirty` when files differ from it) and date.",
         bang: false,
         block: false,
         cached: true,
@@ -127,6 +141,8 @@ pub const DIRECTIVES: &[Directive] = &[
     Directive {
         name: "trace",
         run: trace::run,
+        usage: "GRID... solvers=A,B names=N1,N2 max-events=N",
+        about: "a player, in the page, that animates each solver's search on each grid, from `sudoku trace`; the reader chooses the board by name and the solver by button.",
         bang: false,
         block: true,
         cached: false,
@@ -136,6 +152,8 @@ pub const DIRECTIVES: &[Directive] = &[
     Directive {
         name: "datasets",
         run: datasets::run,
+        usage: "DATASET",
+        about: "two tables of the dataset harness's results for one dataset (times, then work: puzzles, share solved without a guess, guesses per puzzle), one row per solver and mode, headed by when, where and at which commit they were measured.",
         bang: false,
         block: true,
         cached: false,
@@ -144,6 +162,8 @@ pub const DIRECTIVES: &[Directive] = &[
     Directive {
         name: "plot",
         run: datasets::plot,
+        usage: "DATASET mode=M",
+        about: "an SVG figure of the same results: for each solver, its solve times sorted from fastest to slowest, in mode `first` or `unique`.",
         bang: false,
         block: true,
         cached: false,
@@ -152,6 +172,8 @@ pub const DIRECTIVES: &[Directive] = &[
     Directive {
         name: "lines",
         run: datasets::lines,
+        usage: "",
+        about: "the whole-process comparison: `sudoku --format line --jobs 1` against `peer_lines` (the `sudoku` crate's program) on each dataset file, best and median run and their ratio.",
         bang: false,
         block: true,
         cached: false,
@@ -160,16 +182,85 @@ pub const DIRECTIVES: &[Directive] = &[
     Directive {
         name: "latency",
         run: latency::run,
+        usage: "GRID jobs=1,2 runs=N copies=M",
+        about: "a table of how soon `sudoku` answers a puzzle written to a pipe that stays open (best and median), and how many puzzles a second it solves from a file and from a pipe, per `--jobs` value.",
         bang: false,
         block: true,
         cached: true,
         frozen: true,
+    },
+    // Numbers and verdicts from the dataset harness's results, read afresh like its tables.
+    Directive {
+        name: "value",
+        run: values::value,
+        usage: "datasets DATASET MODE SOLVER KEY",
+        about: "one number of the dataset harness's results, inline, formatted as in the tables; `value lines DATASET KEY` reads the whole-process table. A number the results do not hold fails the build.",
+        bang: false,
+        block: false,
+        cached: false,
+        frozen: false,
+    },
+    Directive {
+        name: "directives",
+        run: directives,
+        usage: "",
+        about: "this table, from the weave's list of directives.",
+        bang: false,
+        block: true,
+        cached: false,
+        frozen: false,
+    },
+    Directive {
+        name: "verdict",
+        run: values::verdict,
+        usage: "DATASET",
+        about: "sentences generated from the same results: against each peer, whether `fast` is ahead or behind in each mode and by how much, and how the guesses per puzzle compare. Without a dataset, where it is ahead and where not over all of them, and the whole-process verdict.",
+        bang: false,
+        block: true,
+        cached: false,
+        frozen: false,
     },
 ];
 
 /// The names that mdBook's own `links` preprocessor expands, after the weave.
 pub const MDBOOK_NAMES: &[&str] = &["include", "rustdoc_include", "playground", "playpen", "title"];
 // ANCHOR_END: table
+
+/// `{{#directives}}`: the table of [`DIRECTIVES`], in HTML so that a directive's name can be
+/// shown without being one (`<span>{</span>{#` is not read as a directive, by the weave or mdBook).
+fn directives(_: &Ctx, args: &Args) -> Result<String> {
+    ensure!(args.words.is_empty(), "`directives` takes no arguments");
+    let mut html = vec![
+        "<table>".to_string(),
+        "<thead><tr><th>directive</th><th>becomes</th></tr></thead>".to_string(),
+        "<tbody>".to_string(),
+    ];
+    for d in DIRECTIVES {
+        let call = if d.usage.is_empty() {
+            format!("#{}", d.name)
+        } else {
+            format!("#{} {}", d.name, d.usage)
+        };
+        let call = html_code(&call).replacen("<code>", "<code><span>{</span>{", 1);
+        html.push(format!(
+            "<tr><td>{}</td><td>{}</td></tr>",
+            call.replacen("</code>", "}}</code>", 1),
+            spans_as_html(d.about)
+        ));
+    }
+    html.push("</tbody>".to_string());
+    html.push("</table>".to_string());
+    Ok(html.join("\n"))
+}
+
+/// Markdown with code spans as HTML: the spans as `<code>` elements, the rest escaped.
+fn spans_as_html(text: &str) -> String {
+    let escape = |t: &str| t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    text.split('`')
+        .enumerate()
+        .map(|(k, part)| if k % 2 == 1 { html_code(part) } else { escape(part) })
+        .collect()
+}
 
 /// A fenced code block of `info` around `body`, its fence longer than any run of backticks in
 /// the body.
@@ -309,6 +400,15 @@ mod tests {
     fn fences_outgrow_the_backticks_inside() {
         assert_eq!(fenced("console", "$ sudoku\n\n"), "```console\n$ sudoku\n```");
         assert_eq!(fenced("text", "a ``` b"), "````text\na ``` b\n````");
+    }
+
+    #[test]
+    fn the_directive_table_has_a_row_per_directive() {
+        for d in DIRECTIVES {
+            assert!(!d.about.is_empty(), "{}", d.name);
+            assert!(d.about.matches('`').count() % 2 == 0, "{}: unbalanced code spans", d.name);
+        }
+        assert_eq!(spans_as_html("a `b<c>` & d"), "a <code>b&lt;c&gt;</code> &amp; d");
     }
 
     #[test]
