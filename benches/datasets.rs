@@ -552,6 +552,22 @@ fn print_row(row: &Value) {
 /// Merges the new rows into `target/bench-results/datasets.json`, replacing rows with the same
 /// dataset, solver, mode and shuffle (and whole-process rows with the same dataset), with the
 /// count of checks this run failed.
+/// How each program measured was compiled, for the tables' heading: the book's solvers and the
+/// `sudoku` crate by this very benchmark's build, tdoku by `tools/peers`.
+fn builds() -> Value {
+    let rustc = std::process::Command::new("rustc")
+        .arg("--version")
+        .output()
+        .ok()
+        .and_then(|out| String::from_utf8(out.stdout).ok())
+        .map_or_else(|| "rustc (version unknown)".to_string(), |v| v.trim().to_string());
+    // `cargo bench` builds with the bench profile, which inherits the release one of Cargo.toml.
+    let ours = format!(
+        "{rustc}, release profile (opt-level 3, thin LTO, one codegen unit), portable x86-64"
+    );
+    json!({ "ours": ours, "tdoku": peers::tdoku::build() })
+}
+
 fn write_results(target: &Path, rows: Vec<Value>, lines: Vec<Value>, checks_failed: usize) {
     let dir = target.join("bench-results");
     let path = dir.join("datasets.json");
@@ -578,6 +594,7 @@ fn write_results(target: &Path, rows: Vec<Value>, lines: Vec<Value>, checks_fail
             .map_or(0, |d| d.as_secs()),
         "cpu": cpu_model(),
         "threads": 1,
+        "builds": builds(),
         "checks_failed": checks_failed,
         "results": merged,
         "whole_process": merged_lines,

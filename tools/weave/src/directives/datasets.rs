@@ -74,7 +74,17 @@ fn measured_line(results: &Value, shuffled: bool, code: fn(&str) -> String) -> S
     } else {
         "the puzzles as written"
     };
-    format!("Measured on {}, one thread, commit {}, {when}; {order}.", code(cpu), code(commit))
+    let mut line =
+        format!("Measured on {}, one thread, commit {}, {when}; {order}.", code(cpu), code(commit));
+    if let Some(ours) = results["builds"]["ours"].as_str() {
+        let crate_name = code("sudoku");
+        line.push_str(&format!(" Ours and the {crate_name} crate built with {}", code(ours)));
+        match results["builds"]["tdoku"].as_str() {
+            Some(tdoku) => line.push_str(&format!("; tdoku with {}.", code(tdoku))),
+            None => line.push_str("; tdoku not built."),
+        }
+    }
+    line
 }
 
 /// The rows of one dataset, the shuffled ones if there are any, in the harness's order.
@@ -446,6 +456,18 @@ mod tests {
             "{html}"
         );
         assert!(html.ends_with("the puzzles as written."));
+    }
+
+    #[test]
+    fn the_measured_line_names_each_programs_compiler_and_flags() {
+        let mut results = serde_json::json!({
+            "cpu": "x", "builds": { "ours": "rustc 1.95.0", "tdoku": "g++ 12, -O3 -march=native" }
+        });
+        let line = measured_line(&results, true, code_span);
+        assert!(line.contains("Ours and the `sudoku` crate built with `rustc 1.95.0`"), "{line}");
+        assert!(line.ends_with("; tdoku with `g++ 12, -O3 -march=native`."), "{line}");
+        results["builds"]["tdoku"] = Value::Null;
+        assert!(measured_line(&results, true, code_span).ends_with("; tdoku not built."));
     }
 
     #[test]
