@@ -93,3 +93,17 @@ fn rate_streams_records_in_input_order_whatever_the_jobs() {
     assert_eq!(code, 2);
     assert!(err.contains("no-such-file"), "{err}");
 }
+
+#[test]
+fn pencil_marks_are_blank_cells_even_where_a_lone_candidate_is_a_given() {
+    use sudoku::pencil_marks::PencilMarks;
+    // The puzzle's marks as text: each given is a blank cell whose one candidate is its digit.
+    let grid = sudoku::input::parse_grid(PUZZLE).unwrap();
+    let marks = PencilMarks::from_grid(&grid).to_text();
+    let (code, out, err) = sudoku(&["explain", &marks], b"");
+    assert_eq!(code, 0, "{err}");
+    let (_, from_grid, _) = sudoku(&["explain", PUZZLE], b"");
+    // Every given must be placed by a step of its own: as many more steps as givens.
+    let givens = PUZZLE.chars().filter(|c| c.is_ascii_digit()).count();
+    assert_eq!(out.lines().count(), from_grid.lines().count() + givens, "{out}");
+}
