@@ -1,0 +1,109 @@
+//! Integration tests of `sudoku hint`, `sudoku explain` and `sudoku rate`: the real binary, its
+//! formats and exit codes.
+
+mod common;
+
+fn sudoku(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    let out = common::run_sudoku(args, stdin);
+    let text = |b: Vec<u8>| String::from_utf8(b).expect("output is UTF-8");
+    (out.status.code().expect("exited"), text(out.stdout), text(out.stderr))
+}
+
+/// A puzzle Sudoku Explainer rates 2.0 (from `se-rated.txt`).
+const PUZZLE: &str =
+    "...6........239......548...64.8..3.98.3...2...9..6...45...8.....72....453..49....";
+
+#[test]
+fn a_hint_is_a_step_in_words_and_in_json() {
+    let (code, out, _) = sudoku(&["hint", PUZZLE], b"");
+    assert_eq!(code, 0);
+    assert!(out.starts_with("hidden-single (1."), "{out}");
+    let (code, out, _) = sudoku(&["hint", "--format", "json", PUZZLE], b"");
+    assert_eq!(code, 0);
+    let step: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for key in ["technique", "rating", "eliminations", "placements", "text"] {
+        assert!(step.get(key).is_some(), "{key} missing from {out}");
+    }
+    let placed = &step["placements"][0];
+    assert!(placed["cell"].as_str().unwrap().starts_with('r'));
+    assert!((1..=9).contains(&placed["digit"].as_u64().unwrap()));
+}
+
+#[test]
+fn a_hint_for_one_technique_and_from_pencil_marks() {
+    let (code, out, _) = sudoku(&["hint", "--technique", "x-wing", PUZZLE], b"");
+    assert_eq!(code, 0);
+    assert!(out.starts_with("x-wing (3.2)"), "{out}");
+    let (code, _, err) = sudoku(&["hint", "--technique", "nope", PUZZLE], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("x-wing"), "{err}");
+    // The empty grid's pencil marks: every digit everywhere, 729 characters.
+    let marks = "123456789".repeat(81);
+    let (code, _, err) = sudoku(&["hint", &marks], b"");
+    assert_eq!(code, 1);
+    assert!(err.contains("several solutions"), "{err}");
+}
+
+#[test]
+fn no_step_is_attempted_without_one_solution() {
+    let several = PUZZLE.replace('6', ".");
+    let (code, out, err) = sudoku(&["explain", &several], b"");
+    assert_eq!(code, 1);
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("several solutions"), "{err}");
+    // Two 1s in row 1: no solution.
+    let none = format!("11{}", &PUZZLE[2..]);
+    let (code, out, err) = sudoku(&["hint", &none], b"");
+    assert_eq!(code, 1);
+    assert!(out.is_empty() && !err.is_empty(), "{out} {err}");
+}
+
+#[test]
+fn explain_walks_to_the_solution() {
+    let (code, out, _) = sudoku(&["explain", PUZZLE], b"");
+    assert_eq!(code, 0);
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with("solved: ER "), "{last}");
+    let (code, out, _) = sudoku(&["explain", "--board", PUZZLE], b"");
+    assert_eq!(code, 0);
+    assert!(out.contains("+-------------+"));
+}
+
+#[test]
+fn rate_streams_records_in_input_order_whatever_the_jobs() {
+    let several = PUZZLE.replace('6', ".");
+    let input = format!("{PUZZLE}\n{several}\n{PUZZLE}\n");
+    let (code1, one, _) = sudoku(&["rate", "--jobs", "1"], input.as_bytes());
+    let (code3, three, _) = sudoku(&["rate", "--jobs", "3"], input.as_bytes());
+    assert_eq!((code1, code3), (1, 1), "a puzzle with several solutions fails");
+    assert_eq!(one, three);
+    let records: Vec<serde_json::Value> =
+        one.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(records.len(), 3);
+    for (k, r) in records.iter().enumerate() {
+        assert_eq!(r["index"], k + 1);
+        assert!(r["rater"]["version"].is_string());
+    }
+    assert_eq!(records[0]["status"], "rated");
+    assert_eq!(records[1]["status"], "multiple-solutions");
+    assert!(records[1].get("er").is_none());
+    let er = records[0]["er"].as_f64().unwrap();
+    assert!(er >= records[0]["ep"].as_f64().unwrap());
+    let (code, _, err) = sudoku(&["rate", "no-such-file"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("no-such-file"), "{err}");
+}
+
+#[test]
+fn pencil_marks_are_blank_cells_even_where_a_lone_candidate_is_a_given() {
+    use sudoku::pencil_marks::PencilMarks;
+    // The puzzle's marks as text: each given is a blank cell whose one candidate is its digit.
+    let grid = sudoku::input::parse_grid(PUZZLE).unwrap();
+    let marks = PencilMarks::from_grid(&grid).to_text();
+    let (code, out, err) = sudoku(&["explain", &marks], b"");
+    assert_eq!(code, 0, "{err}");
+    let (_, from_grid, _) = sudoku(&["explain", PUZZLE], b"");
+    // Every given must be placed by a step of its own: as many more steps as givens.
+    let givens = PUZZLE.chars().filter(|c| c.is_ascii_digit()).count();
+    assert_eq!(out.lines().count(), from_grid.lines().count() + givens, "{out}");
+}
