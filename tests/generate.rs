@@ -134,3 +134,29 @@ fn impossible_requests_end_with_status_2() {
         );
     }
 }
+
+#[test]
+fn a_rating_band_is_kept_as_the_rate_command_rates_the_puzzles() {
+    let made = generated(&["--count", "6", "--seed", "11", "--rating", "2.6..4.4", "--jobs", "1"]);
+    assert_eq!(made.len(), 6);
+    let lines: String =
+        made.iter().map(|(_, r)| format!("{}\n", r["puzzle"].as_str().unwrap())).collect();
+    let out = common::run_sudoku(&["rate", "-"], lines.as_bytes());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rated: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("JSON"))
+        .collect();
+    assert_eq!(rated.len(), 6);
+    for ((_, record), rating) in made.iter().zip(&rated) {
+        let er = rating["er"].as_f64().expect("rated, not beyond");
+        assert!((2.6..=4.4).contains(&er), "{rating} is outside the band");
+        assert_eq!(record["rating"].as_f64(), Some(er), "{record} against {rating}");
+        assert!(record["technique"].is_string(), "{record}");
+    }
+    let (code, _, err) =
+        sudoku(&["generate", "--seed", "1", "--rating", "9.0..9.5", "--max-tries", "20"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--rating") && err.contains("beyond"), "{err}");
+}
