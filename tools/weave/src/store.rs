@@ -225,8 +225,14 @@ fn staleness(root: &Path, commit: &str) -> Option<String> {
         None => Some("whether the code changed since is unknown".into()),
         Some(changed) if changed.is_empty() => None,
         Some(changed) => {
+            // A few names say where to look; a long list would bury the table it heads.
+            const NAMED: usize = 3;
             let files: Vec<String> = changed.lines().map(|f| format!("`{f}`")).collect();
-            Some(format!("changed since: {}", files.join(", ")))
+            let more = match files.len().saturating_sub(NAMED) {
+                0 => String::new(),
+                n => format!(" and {n} more"),
+            };
+            Some(format!("changed since: {}{more}", files[..files.len().min(NAMED)].join(", ")))
         }
     }
 }
@@ -337,6 +343,14 @@ mod tests {
         git_in(root, &["commit", "-q", "-am", "three"]);
         let why = Store::new(root, false).staleness(&measured).unwrap();
         assert_eq!(why, "changed since: `book/solver.md`");
+        for name in ["a", "b", "c", "d", "e"] {
+            let code = "```rust\nfn c() {}\n```\n";
+            fs::write(root.join(format!("book/{name}.md")), code).unwrap();
+        }
+        git_in(root, &["add", "."]);
+        git_in(root, &["commit", "-q", "-m", "four"]);
+        let why = Store::new(root, false).staleness(&measured).unwrap();
+        assert_eq!(why, "changed since: `book/a.md`, `book/b.md`, `book/c.md` and 3 more");
 
         let why = Store::new(root, false).staleness("0123abc").unwrap();
         assert!(why.contains("not an ancestor"), "{why}");
