@@ -25,9 +25,11 @@
 //! - `SUDOKU_BENCH_LINES=0`: no whole-process comparison.
 //!
 //! The whole-process comparison times `sudoku --format line --jobs 1 < FILE` against
-//! `peer_lines < FILE` (examples/peer_lines.rs) on each dataset, when both are built in
-//! `target/release` (`cargo build --release --bin sudoku --example peer_lines`); `benches/lines.sh`
-//! does the same with hyperfine.
+//! `peer_lines < FILE` (examples/peer_lines.rs) and `tdoku_lines < FILE` (examples/tdoku_lines.rs)
+//! on each dataset, when they are built in `target/release` (`cargo build --release --bin sudoku
+//! --example peer_lines --example tdoku_lines`; without tdoku, the comparison leaves it out);
+//! `benches/lines.sh` does the same with hyperfine, and checks first that they print the same
+//! solutions.
 //!
 //! The book's own slow solvers (everything but `fast`) solve the puzzles in order until their
 //! budget is spent, and the report says how many they did. In uniqueness mode, the number of
@@ -127,10 +129,10 @@ fn main() {
     // them up to a tenth slower (17-clue first solutions: 381,000 to 407,000 puzzles a second
     // right after them, 429,000 to 438,000 alone).
     let mut lines = Vec::new();
-    if let Some((ours, theirs)) = &programs {
+    if let Some(programs) = &programs {
         println!();
         for (name, path) in &measured {
-            lines.extend(time_whole_process(name, path, ours, theirs));
+            lines.extend(time_whole_process(name, path, programs));
         }
     }
     write_results(&settings.target, results, lines, checks_failed);
@@ -351,36 +353,67 @@ const PASS_BUDGET: Duration = Duration::from_secs(1);
 /// The most passes the fast contenders take over one dataset in one mode.
 const MAX_PASSES: usize = 50;
 
-/// The two programs of the whole-process comparison, when both are built and it is wanted
-/// (`SUDOKU_BENCH_LINES=0` turns it off).
-fn whole_process_programs(target: &Path) -> Option<(PathBuf, PathBuf)> {
+/// A program of the whole-process comparison: its key in the results (`sudoku`, `peer_lines`,
+/// `tdoku_lines`), its path and its arguments.
+struct Program {
+    key: &'static str,
+    path: PathBuf,
+    args: &'static [&'static str],
+}
+
+/// The programs of the whole-process comparison, when ours and the peer's are built and it is
+/// wanted (`SUDOKU_BENCH_LINES=0` turns it off): ours first, then `peer_lines`, then
+/// `tdoku_lines` when it is built and tdoku with it (otherwise a message says it is left out).
+fn whole_process_programs(target: &Path) -> Option<Vec<Program>> {
     if std::env::var("SUDOKU_BENCH_LINES").is_ok_and(|v| v == "0") {
         return None;
     }
-    let ours = target.join("release/sudoku");
-    let theirs = target.join("release/examples/peer_lines");
-    if ours.is_file() && theirs.is_file() {
-        Some((ours, theirs))
-    } else {
+    let release = target.join("release");
+    let ours = Program {
+        key: "sudoku",
+        path: release.join("sudoku"),
+        args: &["--format", "line", "--jobs", "1"],
+    };
+    let peer = Program { key: "peer_lines", path: release.join("examples/peer_lines"), args: &[] };
+    if !ours.path.is_file() || !peer.path.is_file() {
         println!(
             "whole-process comparison skipped: build it with \
-             `cargo build --release --bin sudoku --example peer_lines`"
+             `cargo build --release --bin sudoku --example peer_lines --example tdoku_lines`"
         );
-        None
+        return None;
     }
+    let mut programs = vec![ours, peer];
+    let tdoku = release.join("examples/tdoku_lines");
+    // `tdoku_lines` exits with status 2 when tdoku was not built; on no input it exits with 0.
+    let works = std::process::Command::new(&tdoku)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    if works {
+        programs.push(Program { key: "tdoku_lines", path: tdoku, args: &[] });
+    } else {
+        println!(
+            "whole-process comparison without tdoku: {} is not built or was built without tdoku",
+            tdoku.display()
+        );
+    }
+    Some(programs)
 }
 
-/// Times `sudoku --format line --jobs 1 < FILE` and `peer_lines < FILE`, alternately, after one
-/// untimed run of each: at least [`MIN_RUNS`] runs each, and more (up to [`MAX_RUNS`]) until each
-/// program has run for about [`RUN_BUDGET`]. Keeps the fastest and the median run of each. On a
-/// machine shared with other work one run can be off by a tenth either way, and the two programs
-/// are close: so the two statistics are reported together, and they must agree for a verdict.
-fn time_whole_process(name: &str, file: &Path, ours: &Path, theirs: &Path) -> Option<Value> {
-    let run = |program: &Path, args: &[&str]| -> Option<Duration> {
+/// Times the programs on `FILE` (standard input), taking turns, after one untimed run of each:
+/// at least [`MIN_RUNS`] runs each, and more (up to [`MAX_RUNS`]) until ours has run for about
+/// [`RUN_BUDGET`]. Keeps the fastest and the median run of each, as `KEY_ms` and
+/// `KEY_median_ms`. On a machine shared with other work one run can be off by a tenth either way,
+/// and the programs are close: so the two statistics are reported together, and they must agree
+/// for a verdict.
+fn time_whole_process(name: &str, file: &Path, programs: &[Program]) -> Option<Value> {
+    let run = |program: &Program| -> Option<Duration> {
         let input = std::fs::File::open(file).ok()?;
         let start = Instant::now();
-        let status = std::process::Command::new(program)
-            .args(args)
+        let status = std::process::Command::new(&program.path)
+            .args(program.args)
             .stdin(input)
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
@@ -390,31 +423,28 @@ fn time_whole_process(name: &str, file: &Path, ours: &Path, theirs: &Path) -> Op
         // Exit status 1 only says that some puzzle had no solution; anything else is a failure.
         matches!(status.code(), Some(0 | 1)).then_some(elapsed)
     };
-    let ours_args = ["--format", "line", "--jobs", "1"];
-    run(ours, &ours_args)?;
-    run(theirs, &[])?;
-    let (mut ours_times, mut theirs_times) = (Vec::new(), Vec::new());
-    while ours_times.len() < MIN_RUNS
-        || (ours_times.len() < MAX_RUNS && ours_times.iter().sum::<Duration>() < RUN_BUDGET)
-    {
-        ours_times.push(run(ours, &ours_args)?);
-        theirs_times.push(run(theirs, &[])?);
+    for program in programs {
+        run(program)?;
     }
-    let ((ours_best, ours_median), (theirs_best, theirs_median)) =
-        (best_and_median(&mut ours_times), best_and_median(&mut theirs_times));
-    let runs = ours_times.len();
-    println!(
-        "{name}, whole process, best and median of {runs} runs: sudoku --format line --jobs 1 \
-         {ours_best:.1} / {ours_median:.1} ms, peer_lines {theirs_best:.1} / {theirs_median:.1} ms"
-    );
-    Some(json!({
-        "dataset": name,
-        "runs": runs,
-        "sudoku_ms": ours_best,
-        "peer_lines_ms": theirs_best,
-        "sudoku_median_ms": ours_median,
-        "peer_lines_median_ms": theirs_median,
-    }))
+    let mut times: Vec<Vec<Duration>> = programs.iter().map(|_| Vec::new()).collect();
+    while times[0].len() < MIN_RUNS
+        || (times[0].len() < MAX_RUNS && times[0].iter().sum::<Duration>() < RUN_BUDGET)
+    {
+        for (program, times) in programs.iter().zip(&mut times) {
+            times.push(run(program)?);
+        }
+    }
+    let runs = times[0].len();
+    let mut row = json!({ "dataset": name, "runs": runs });
+    let mut said = Vec::new();
+    for (program, times) in programs.iter().zip(&mut times) {
+        let (best, median) = best_and_median(times);
+        row[format!("{}_ms", program.key)] = json!(best);
+        row[format!("{}_median_ms", program.key)] = json!(median);
+        said.push(format!("{} {best:.1} / {median:.1} ms", program.key));
+    }
+    println!("{name}, whole process, best and median of {runs} runs: {}", said.join(", "));
+    Some(row)
 }
 
 /// The fewest timed runs of each program in the whole-process comparison.
