@@ -25,9 +25,11 @@
 //! - `SUDOKU_BENCH_LINES=0`: no whole-process comparison.
 //!
 //! The whole-process comparison times `sudoku --format line --jobs 1 < FILE` against
-//! `peer_lines < FILE` (examples/peer_lines.rs) on each dataset, when both are built in
-//! `target/release` (`cargo build --release --bin sudoku --example peer_lines`); `benches/lines.sh`
-//! does the same with hyperfine.
+//! `peer_lines < FILE` (examples/peer_lines.rs) and `tdoku_lines < FILE` (examples/tdoku_lines.rs)
+//! on each dataset, when they are built in `target/release` (`cargo build --release --bin sudoku
+//! --example peer_lines --example tdoku_lines`; without tdoku, the comparison leaves it out);
+//! `benches/lines.sh` does the same with hyperfine, and checks first that they print the same
+//! solutions.
 //!
 //! The book's own slow solvers (everything but `fast`) solve the puzzles in order until their
 //! budget is spent, and the report says how many they did. In uniqueness mode, the number of
@@ -89,35 +91,69 @@ fn env_list(name: &str) -> Option<Vec<String>> {
     Some(value.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect())
 }
 
+/// What a run of the harness measures, read from the environment (see the module's comment).
+struct Settings {
+    data: PathBuf,
+    target: PathBuf,
+    datasets: Vec<String>,
+    contenders: Vec<Contender>,
+    modes: Vec<(&'static str, usize)>,
+    seed: Option<u64>,
+    max: usize,
+    passes: usize,
+    budget: Duration,
+}
+
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let settings = read_settings(Path::new(env!("CARGO_MANIFEST_DIR")));
+    announce(&settings);
+    let programs = whole_process_programs(&settings.target);
+    let mut results = Vec::new();
+    let mut measured = Vec::new();
+    let mut checks_failed = 0;
+    for name in &settings.datasets {
+        let path = settings.data.join(format!("{name}.txt"));
+        let (puzzles, total) = match load(&path, settings.max) {
+            Ok(loaded) => loaded,
+            Err(message) => {
+                println!("\n{name}: skipped, {message}");
+                continue;
+            }
+        };
+        let puzzles = shuffle(puzzles, settings.seed);
+        checks_failed += time_dataset(&settings, name, &puzzles, total, &mut results);
+        measured.push((name, path));
+    }
+    // The whole-process comparisons come last: the machine stays slower for a few seconds after
+    // a burst of process starts, and timed first, they made the in-process passes that followed
+    // them up to a tenth slower (17-clue first solutions: 381,000 to 407,000 puzzles a second
+    // right after them, 429,000 to 438,000 alone).
+    let mut lines = Vec::new();
+    if let Some(programs) = &programs {
+        println!();
+        for (name, path) in &measured {
+            lines.extend(time_whole_process(name, path, programs));
+        }
+    }
+    write_results(&settings.target, results, lines, checks_failed);
+    // A failed check makes the run fail: its results are written, for a look, but marked, and
+    // the weave refuses to show them.
+    if checks_failed > 0 {
+        eprintln!("datasets: {checks_failed} check(s) of the solution counts failed");
+        std::process::exit(1);
+    }
+}
+
+/// The settings of this run, from the environment; exits with status 2 on a bad value.
+fn read_settings(root: &Path) -> Settings {
     let data =
         std::env::var_os("SUDOKU_DATA").map_or_else(|| root.join("../shared/data"), PathBuf::from);
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
     let datasets: Vec<String> = match env_list("SUDOKU_BENCH_DATASETS") {
         Some(names) => names.into_iter().map(|n| n.trim_end_matches(".txt").to_string()).collect(),
         None => DATASETS.iter().map(|s| s.to_string()).collect(),
     };
-    let mut contenders: Vec<Contender> =
-        SolverName::ALL.iter().map(|&s| Contender::Ours(s)).collect();
-    contenders.push(Contender::Peer);
-    match peers::tdoku::build() {
-        Some(build) => {
-            contenders.push(Contender::Tdoku);
-            println!("tdoku: built with {build}");
-        }
-        None => {
-            println!("tdoku: not built (see the warning of `tools/peers`), measured without it")
-        }
-    }
-    if let Some(names) = env_list("SUDOKU_BENCH_SOLVERS") {
-        for name in &names {
-            if !contenders.iter().any(|c| c.name() == name) {
-                eprintln!("datasets: unknown solver {name:?}; known: {}", names_of(&contenders));
-                std::process::exit(2);
-            }
-        }
-        contenders.retain(|c| names.iter().any(|n| n == c.name()));
-    }
     let modes: Vec<(&str, usize)> = match env_list("SUDOKU_BENCH_MODES") {
         Some(names) => {
             MODES.iter().copied().filter(|(m, _)| names.iter().any(|n| n == m)).collect()
@@ -139,149 +175,176 @@ fn main() {
     let budget = Duration::from_secs_f64(
         std::env::var("SUDOKU_BENCH_BUDGET").ok().and_then(|s| s.parse().ok()).unwrap_or(2.0),
     );
+    let contenders = choose_contenders();
+    Settings { data, target, datasets, contenders, modes, seed, max, passes, budget }
+}
 
-    println!("dataset harness: one thread, data from {}", data.display());
-    match seed {
+/// Every solver of the book, the peer, and tdoku when it was built, narrowed to
+/// `SUDOKU_BENCH_SOLVERS`; exits with status 2 on an unknown name.
+fn choose_contenders() -> Vec<Contender> {
+    let mut contenders: Vec<Contender> =
+        SolverName::ALL.iter().map(|&s| Contender::Ours(s)).collect();
+    contenders.push(Contender::Peer);
+    match peers::tdoku::build() {
+        Some(build) => {
+            contenders.push(Contender::Tdoku);
+            println!("tdoku: built with {build}");
+        }
+        None => {
+            println!("tdoku: not built (see the warning of `tools/peers`), measured without it")
+        }
+    }
+    if let Some(names) = env_list("SUDOKU_BENCH_SOLVERS") {
+        for name in &names {
+            if !contenders.iter().any(|c| c.name() == name) {
+                eprintln!("datasets: unknown solver {name:?}; known: {}", names_of(&contenders));
+                std::process::exit(2);
+            }
+        }
+        contenders.retain(|c| names.iter().any(|n| n == c.name()));
+    }
+    contenders
+}
+
+/// Says where the puzzles come from, whether they are shuffled, and the slow solvers' budget.
+fn announce(settings: &Settings) {
+    println!("dataset harness: one thread, data from {}", settings.data.display());
+    match settings.seed {
         Some(seed) => println!("each puzzle shuffled by the symmetry of seed {seed} + its index"),
         None => println!("puzzles as written (not shuffled)"),
     }
-    let slow: Vec<&str> = contenders.iter().filter(|c| c.slow()).map(|c| c.name()).collect();
+    let slow: Vec<&str> =
+        settings.contenders.iter().filter(|c| c.slow()).map(|c| c.name()).collect();
     if !slow.is_empty() {
         println!(
             "slow solvers ({}) stop after a {:.1} s budget per run",
             slow.join(", "),
-            budget.as_secs_f64()
+            settings.budget.as_secs_f64()
         );
     }
-    let target =
-        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-    let programs = whole_process_programs(&target);
-    let mut results = Vec::new();
-    let mut measured = Vec::new();
+}
+
+/// Each puzzle rewritten by the symmetry of `seed` plus its index, or all as written.
+fn shuffle(puzzles: Vec<Grid>, seed: Option<u64>) -> Vec<Grid> {
+    match seed {
+        Some(seed) => puzzles
+            .iter()
+            .enumerate()
+            .map(|(k, p)| Symmetry::from_seed(seed.wrapping_add(k as u64)).apply(p))
+            .collect(),
+        None => puzzles,
+    }
+}
+
+/// Times every contender on one dataset in every mode, prints the rows and adds them to
+/// `results`; returns how many checks of the solution counts failed.
+fn time_dataset(
+    settings: &Settings,
+    name: &str,
+    puzzles: &[Grid],
+    total: usize,
+    results: &mut Vec<Value>,
+) -> usize {
+    let peer_puzzles: Vec<peer::Sudoku> = puzzles
+        .iter()
+        .map(|p| peer::Sudoku::from_bytes(*p.cells()).expect("a grid is a sudoku"))
+        .collect();
+    let tdoku_puzzles: Vec<[u8; 81]> = puzzles.iter().map(tdoku_text).collect();
+    println!("\n{name}: {} puzzles", puzzles.len());
+    println!(
+        "  {:<8} {:<7} {:>8} {:>12} {:>9} {:>9} {:>9} {:>10} {:>9} {:>9}",
+        "solver",
+        "mode",
+        "puzzles",
+        "puzzles/s",
+        "median",
+        "p90",
+        "p99",
+        "max µs",
+        "no guess",
+        "guesses"
+    );
     let mut checks_failed = 0;
-    for name in &datasets {
-        let path = data.join(format!("{name}.txt"));
-        let (puzzles, total) = match load(&path, max) {
-            Ok(loaded) => loaded,
-            Err(message) => {
-                println!("\n{name}: skipped, {message}");
+    for &(mode, limit) in &settings.modes {
+        let time_one = |contender: Contender| match contender {
+            Contender::Ours(solver) => {
+                measure_ours(solver, puzzles, limit, contender.slow().then_some(settings.budget))
+            }
+            Contender::Peer => measure_peer(&peer_puzzles, limit),
+            Contender::Tdoku => measure_tdoku(&tdoku_puzzles, limit),
+        };
+        let best = time_in_turns(&settings.contenders, settings.passes, time_one);
+        let mut fast_counts: Option<Vec<usize>> = None;
+        let mut peer_counts: Vec<(&str, Vec<usize>)> = Vec::new();
+        for (&contender, measure) in settings.contenders.iter().zip(best) {
+            let row = summarize(name, contender, mode, limit, settings.seed, total, &measure);
+            print_row(&row);
+            results.push(row);
+            match contender {
+                Contender::Ours(SolverName::Fast) => fast_counts = Some(measure.counts),
+                Contender::Peer | Contender::Tdoku => {
+                    peer_counts.push((contender.name(), measure.counts))
+                }
+                _ => {}
+            }
+        }
+        if let (Some(ours), true) = (&fast_counts, limit > 1) {
+            checks_failed += check_counts(ours, &peer_counts);
+        }
+    }
+    checks_failed
+}
+
+/// The contenders take turns, at least `passes` times and until each fast one has had
+/// [`PASS_BUDGET`], and the pass with the least wall time is kept: the one the machine's other
+/// work disturbed least. A small dataset gets more passes, since one pass of a few milliseconds
+/// is easily disturbed as a whole. The slow contenders run once.
+fn time_in_turns(
+    contenders: &[Contender],
+    passes: usize,
+    mut time_one: impl FnMut(Contender) -> Measure,
+) -> Vec<Measure> {
+    let mut best: Vec<Option<Measure>> = contenders.iter().map(|_| None).collect();
+    let mut spent: Vec<Duration> = contenders.iter().map(|_| Duration::ZERO).collect();
+    let mut pass = 0;
+    while pass < passes
+        || (pass < MAX_PASSES
+            && contenders.iter().zip(&spent).any(|(c, &spent)| !c.slow() && spent < PASS_BUDGET))
+    {
+        for ((&contender, best), spent) in contenders.iter().zip(&mut best).zip(&mut spent) {
+            if pass > 0 && contender.slow() {
                 continue;
             }
-        };
-        measured.push((name, path));
-        let puzzles: Vec<Grid> = match seed {
-            Some(seed) => puzzles
-                .iter()
-                .enumerate()
-                .map(|(k, p)| Symmetry::from_seed(seed.wrapping_add(k as u64)).apply(p))
-                .collect(),
-            None => puzzles,
-        };
-        let peer_puzzles: Vec<peer::Sudoku> = puzzles
-            .iter()
-            .map(|p| peer::Sudoku::from_bytes(*p.cells()).expect("a grid is a sudoku"))
-            .collect();
-        let tdoku_puzzles: Vec<[u8; 81]> = puzzles.iter().map(tdoku_text).collect();
-        println!("\n{name}: {} puzzles", puzzles.len());
-        println!(
-            "  {:<8} {:<7} {:>8} {:>12} {:>9} {:>9} {:>9} {:>10} {:>9} {:>9}",
-            "solver",
-            "mode",
-            "puzzles",
-            "puzzles/s",
-            "median",
-            "p90",
-            "p99",
-            "max µs",
-            "no guess",
-            "guesses"
-        );
-        for &(mode, limit) in &modes {
-            let mut fast_counts: Option<Vec<usize>> = None;
-            let mut peer_counts: Vec<(&str, Vec<usize>)> = Vec::new();
-            // The fast contenders take turns, at least `passes` times and until each has had
-            // `PASS_BUDGET`, and the pass with the least wall time is kept: the one the
-            // machine's other work disturbed least. A small dataset gets more passes, since one
-            // pass of a few milliseconds is easily disturbed as a whole.
-            let mut best: Vec<Option<Measure>> = contenders.iter().map(|_| None).collect();
-            let mut spent: Vec<Duration> = contenders.iter().map(|_| Duration::ZERO).collect();
-            let mut pass = 0;
-            while pass < passes
-                || (pass < MAX_PASSES
-                    && contenders
-                        .iter()
-                        .zip(&spent)
-                        .any(|(c, &spent)| !c.slow() && spent < PASS_BUDGET))
-            {
-                for ((&contender, best), spent) in contenders.iter().zip(&mut best).zip(&mut spent)
-                {
-                    if pass > 0 && contender.slow() {
-                        continue;
-                    }
-                    let budget = contender.slow().then_some(budget);
-                    let measure = match contender {
-                        Contender::Ours(solver) => measure_ours(solver, &puzzles, limit, budget),
-                        Contender::Peer => measure_peer(&peer_puzzles, limit),
-                        Contender::Tdoku => measure_tdoku(&tdoku_puzzles, limit),
-                    };
-                    *spent += measure.wall;
-                    if best.as_ref().is_none_or(|b| measure.wall < b.wall) {
-                        *best = Some(measure);
-                    }
-                }
-                pass += 1;
+            let measure = time_one(contender);
+            *spent += measure.wall;
+            if best.as_ref().is_none_or(|b| measure.wall < b.wall) {
+                *best = Some(measure);
             }
-            println!("  ({pass} passes of the fast contenders, the fastest of each kept)");
-            for (&contender, measure) in contenders.iter().zip(best) {
-                let measure = measure.expect("every contender ran at least once");
-                let row = summarize(name, contender, mode, limit, seed, total, &measure);
-                print_row(&row);
-                results.push(row);
-                match contender {
-                    Contender::Ours(SolverName::Fast) => fast_counts = Some(measure.counts),
-                    Contender::Peer | Contender::Tdoku => {
-                        peer_counts.push((contender.name(), measure.counts))
-                    }
-                    _ => {}
-                }
-            }
-            if let (Some(ours), true) = (&fast_counts, limit > 1) {
-                for (peer, theirs) in &peer_counts {
-                    let differ = ours.iter().zip(theirs).filter(|(a, b)| a != b).count();
-                    match differ {
-                        0 => println!(
-                            "  check: fast and {peer} agree on the solution counts of all {}",
-                            ours.len()
-                        ),
-                        n => {
-                            println!(
-                                "  CHECK FAILED: fast and {peer} disagree on {n} solution counts"
-                            );
-                            checks_failed += 1;
-                        }
-                    }
-                }
+        }
+        pass += 1;
+    }
+    println!("  ({pass} passes of the fast contenders, the fastest of each kept)");
+    best.into_iter().map(|m| m.expect("every contender ran at least once")).collect()
+}
+
+/// Compares the solution counts of `fast` with each peer's, puzzle by puzzle, and prints the
+/// outcome; returns how many peers disagreed.
+fn check_counts(ours: &[usize], peers: &[(&str, Vec<usize>)]) -> usize {
+    let mut failed = 0;
+    for (peer, theirs) in peers {
+        let differ = ours.iter().zip(theirs).filter(|(a, b)| a != b).count();
+        match differ {
+            0 => println!(
+                "  check: fast and {peer} agree on the solution counts of all {}",
+                ours.len()
+            ),
+            n => {
+                println!("  CHECK FAILED: fast and {peer} disagree on {n} solution counts");
+                failed += 1;
             }
         }
     }
-    // The whole-process comparisons come last: the machine stays slower for a few seconds after
-    // a burst of process starts, and timed first, they made the in-process passes that followed
-    // them up to a tenth slower (17-clue first solutions: 381,000 to 407,000 puzzles a second
-    // right after them, 429,000 to 438,000 alone).
-    let mut lines = Vec::new();
-    if let Some((ours, theirs)) = &programs {
-        println!();
-        for (name, path) in &measured {
-            lines.extend(time_whole_process(name, path, ours, theirs));
-        }
-    }
-    write_results(&target, results, lines, checks_failed);
-    // A failed check makes the run fail: its results are written, for a look, but marked, and
-    // the weave refuses to show them.
-    if checks_failed > 0 {
-        eprintln!("datasets: {checks_failed} check(s) of the solution counts failed");
-        std::process::exit(1);
-    }
+    failed
 }
 
 /// The wall time after which the fast contenders stop taking more passes over a dataset.
@@ -290,36 +353,67 @@ const PASS_BUDGET: Duration = Duration::from_secs(1);
 /// The most passes the fast contenders take over one dataset in one mode.
 const MAX_PASSES: usize = 50;
 
-/// The two programs of the whole-process comparison, when both are built and it is wanted
-/// (`SUDOKU_BENCH_LINES=0` turns it off).
-fn whole_process_programs(target: &Path) -> Option<(PathBuf, PathBuf)> {
+/// A program of the whole-process comparison: its key in the results (`sudoku`, `peer_lines`,
+/// `tdoku_lines`), its path and its arguments.
+struct Program {
+    key: &'static str,
+    path: PathBuf,
+    args: &'static [&'static str],
+}
+
+/// The programs of the whole-process comparison, when ours and the peer's are built and it is
+/// wanted (`SUDOKU_BENCH_LINES=0` turns it off): ours first, then `peer_lines`, then
+/// `tdoku_lines` when it is built and tdoku with it (otherwise a message says it is left out).
+fn whole_process_programs(target: &Path) -> Option<Vec<Program>> {
     if std::env::var("SUDOKU_BENCH_LINES").is_ok_and(|v| v == "0") {
         return None;
     }
-    let ours = target.join("release/sudoku");
-    let theirs = target.join("release/examples/peer_lines");
-    if ours.is_file() && theirs.is_file() {
-        Some((ours, theirs))
-    } else {
+    let release = target.join("release");
+    let ours = Program {
+        key: "sudoku",
+        path: release.join("sudoku"),
+        args: &["--format", "line", "--jobs", "1"],
+    };
+    let peer = Program { key: "peer_lines", path: release.join("examples/peer_lines"), args: &[] };
+    if !ours.path.is_file() || !peer.path.is_file() {
         println!(
             "whole-process comparison skipped: build it with \
-             `cargo build --release --bin sudoku --example peer_lines`"
+             `cargo build --release --bin sudoku --example peer_lines --example tdoku_lines`"
         );
-        None
+        return None;
     }
+    let mut programs = vec![ours, peer];
+    let tdoku = release.join("examples/tdoku_lines");
+    // `tdoku_lines` exits with status 2 when tdoku was not built; on no input it exits with 0.
+    let works = std::process::Command::new(&tdoku)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    if works {
+        programs.push(Program { key: "tdoku_lines", path: tdoku, args: &[] });
+    } else {
+        println!(
+            "whole-process comparison without tdoku: {} is not built or was built without tdoku",
+            tdoku.display()
+        );
+    }
+    Some(programs)
 }
 
-/// Times `sudoku --format line --jobs 1 < FILE` and `peer_lines < FILE`, alternately, after one
-/// untimed run of each: at least [`MIN_RUNS`] runs each, and more (up to [`MAX_RUNS`]) until each
-/// program has run for about [`RUN_BUDGET`]. Keeps the fastest and the median run of each. On a
-/// machine shared with other work one run can be off by a tenth either way, and the two programs
-/// are close: so the two statistics are reported together, and they must agree for a verdict.
-fn time_whole_process(name: &str, file: &Path, ours: &Path, theirs: &Path) -> Option<Value> {
-    let run = |program: &Path, args: &[&str]| -> Option<Duration> {
+/// Times the programs on `FILE` (standard input), taking turns, after one untimed run of each:
+/// at least [`MIN_RUNS`] runs each, and more (up to [`MAX_RUNS`]) until ours has run for about
+/// [`RUN_BUDGET`]. Keeps the fastest and the median run of each, as `KEY_ms` and
+/// `KEY_median_ms`. On a machine shared with other work one run can be off by a tenth either way,
+/// and the programs are close: so the two statistics are reported together, and they must agree
+/// for a verdict.
+fn time_whole_process(name: &str, file: &Path, programs: &[Program]) -> Option<Value> {
+    let run = |program: &Program| -> Option<Duration> {
         let input = std::fs::File::open(file).ok()?;
         let start = Instant::now();
-        let status = std::process::Command::new(program)
-            .args(args)
+        let status = std::process::Command::new(&program.path)
+            .args(program.args)
             .stdin(input)
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
@@ -329,31 +423,28 @@ fn time_whole_process(name: &str, file: &Path, ours: &Path, theirs: &Path) -> Op
         // Exit status 1 only says that some puzzle had no solution; anything else is a failure.
         matches!(status.code(), Some(0 | 1)).then_some(elapsed)
     };
-    let ours_args = ["--format", "line", "--jobs", "1"];
-    run(ours, &ours_args)?;
-    run(theirs, &[])?;
-    let (mut ours_times, mut theirs_times) = (Vec::new(), Vec::new());
-    while ours_times.len() < MIN_RUNS
-        || (ours_times.len() < MAX_RUNS && ours_times.iter().sum::<Duration>() < RUN_BUDGET)
-    {
-        ours_times.push(run(ours, &ours_args)?);
-        theirs_times.push(run(theirs, &[])?);
+    for program in programs {
+        run(program)?;
     }
-    let ((ours_best, ours_median), (theirs_best, theirs_median)) =
-        (best_and_median(&mut ours_times), best_and_median(&mut theirs_times));
-    let runs = ours_times.len();
-    println!(
-        "{name}, whole process, best and median of {runs} runs: sudoku --format line --jobs 1 \
-         {ours_best:.1} / {ours_median:.1} ms, peer_lines {theirs_best:.1} / {theirs_median:.1} ms"
-    );
-    Some(json!({
-        "dataset": name,
-        "runs": runs,
-        "sudoku_ms": ours_best,
-        "peer_lines_ms": theirs_best,
-        "sudoku_median_ms": ours_median,
-        "peer_lines_median_ms": theirs_median,
-    }))
+    let mut times: Vec<Vec<Duration>> = programs.iter().map(|_| Vec::new()).collect();
+    while times[0].len() < MIN_RUNS
+        || (times[0].len() < MAX_RUNS && times[0].iter().sum::<Duration>() < RUN_BUDGET)
+    {
+        for (program, times) in programs.iter().zip(&mut times) {
+            times.push(run(program)?);
+        }
+    }
+    let runs = times[0].len();
+    let mut row = json!({ "dataset": name, "runs": runs });
+    let mut said = Vec::new();
+    for (program, times) in programs.iter().zip(&mut times) {
+        let (best, median) = best_and_median(times);
+        row[format!("{}_ms", program.key)] = json!(best);
+        row[format!("{}_median_ms", program.key)] = json!(median);
+        said.push(format!("{} {best:.1} / {median:.1} ms", program.key));
+    }
+    println!("{name}, whole process, best and median of {runs} runs: {}", said.join(", "));
+    Some(row)
 }
 
 /// The fewest timed runs of each program in the whole-process comparison.

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Whole-process comparison: `sudoku --format line --jobs 1 < DATASET` against
 # `peer_lines < DATASET` (examples/peer_lines.rs, the crates.io `sudoku` crate doing the same
-# job), timed with hyperfine on each dataset of $SUDOKU_DATA (default ../shared/data next to the
+# job) and `tdoku_lines < DATASET` (examples/tdoku_lines.rs, tdoku doing it, left out when
+# `tools/peers` did not build tdoku), timed with hyperfine on each dataset of $SUDOKU_DATA (default ../shared/data next to the
 # repository). Each dataset's outputs are first checked to be the same solutions.
 #
 # Usage: benches/lines.sh [DATASET...]   (names without .txt; default: all five)
@@ -14,9 +15,14 @@ target=${CARGO_TARGET_DIR:-$root/target}
 out=$target/bench-results
 mkdir -p "$out"
 command -v hyperfine >/dev/null || { echo "lines.sh: hyperfine is not installed" >&2; exit 2; }
-cargo build --quiet --release --manifest-path "$root/Cargo.toml" --bin sudoku --example peer_lines
+cargo build --quiet --release --manifest-path "$root/Cargo.toml" --bin sudoku --example peer_lines \
+    --example tdoku_lines
 ours=$target/release/sudoku
 peer=$target/release/examples/peer_lines
+tdoku=$target/release/examples/tdoku_lines
+# tdoku_lines exits with status 2 when tdoku was not built.
+if "$tdoku" < /dev/null 2>/dev/null; then with_tdoku=yes; else with_tdoku=no; fi
+[ $with_tdoku = yes ] || echo "lines.sh: tdoku was not built, compared without it" >&2
 [ $# -gt 0 ] || set -- 17-clue top1465 forum-hardest-1905-11plus forum-hardest-1106 serg-benchmark
 : > "$out/lines.txt"
 for name in "$@"; do
@@ -30,11 +36,25 @@ for name in "$@"; do
     "$ours" --format line --jobs 1 < "$file" > "$out/lines-ours.out" || true
     "$peer" < "$file" > "$out/lines-peer.out"
     if [ "$name" != serg-benchmark ] && ! cmp -s "$out/lines-ours.out" "$out/lines-peer.out"; then
-        echo "$name: the two programs print different solutions" | tee -a "$out/lines.txt"
+        echo "$name: sudoku and peer_lines print different solutions" | tee -a "$out/lines.txt"
+    fi
+    if [ $with_tdoku = yes ]; then
+        "$tdoku" < "$file" > "$out/lines-tdoku.out"
+        if [ "$name" != serg-benchmark ] && ! cmp -s "$out/lines-ours.out" "$out/lines-tdoku.out"; then
+            echo "$name: sudoku and tdoku_lines print different solutions" | tee -a "$out/lines.txt"
+        fi
     fi
     # Standard input is redirected by hyperfine's shell (older hyperfine has no --input).
-    hyperfine --warmup 1 --min-runs 3 --style basic --export-json "$out/lines-$name.json" \
-        -n "sudoku --format line --jobs 1 < $name.txt" "$ours --format line --jobs 1 < $file" \
-        -n "peer_lines < $name.txt" "$peer < $file" | tee -a "$out/lines.txt"
+    ours_cmd="$ours --format line --jobs 1 < $file"
+    ours_name="sudoku --format line --jobs 1 < $name.txt"
+    if [ $with_tdoku = yes ]; then
+        hyperfine --warmup 1 --min-runs 3 --style basic --export-json "$out/lines-$name.json" \
+            -n "$ours_name" "$ours_cmd" -n "peer_lines < $name.txt" "$peer < $file" \
+            -n "tdoku_lines < $name.txt" "$tdoku < $file" | tee -a "$out/lines.txt"
+    else
+        hyperfine --warmup 1 --min-runs 3 --style basic --export-json "$out/lines-$name.json" \
+            -n "$ours_name" "$ours_cmd" -n "peer_lines < $name.txt" "$peer < $file" \
+            | tee -a "$out/lines.txt"
+    fi
 done
-rm -f "$out/lines-ours.out" "$out/lines-peer.out"
+rm -f "$out/lines-ours.out" "$out/lines-peer.out" "$out/lines-tdoku.out"

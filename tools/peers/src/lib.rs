@@ -16,7 +16,14 @@ pub mod tdoku {
     /// tdoku's answer for one puzzle (81 bytes, `1`-`9` or `.`): how many solutions it found up
     /// to `limit`, and its guesses. `None` when tdoku was not built.
     pub fn solve(puzzle: &[u8; 81], limit: usize) -> Option<(usize, usize)> {
-        imp::solve(puzzle, limit)
+        imp::solve(puzzle, limit).map(|(count, guesses, _)| (count, guesses))
+    }
+
+    /// tdoku's first solution of one puzzle, as 81 digits `1`-`9`: `Some(None)` when the puzzle
+    /// has none, `None` when tdoku was not built. tdoku writes the solution it stops at, which
+    /// with a limit of 1 is the first.
+    pub fn first_solution(puzzle: &[u8; 81]) -> Option<Option<[u8; 81]>> {
+        imp::solve(puzzle, 1).map(|(count, _, solution)| (count > 0).then_some(solution))
     }
 
     #[cfg(tdoku)]
@@ -31,7 +38,7 @@ pub mod tdoku {
             ) -> usize;
         }
 
-        pub fn solve(puzzle: &[u8; 81], limit: usize) -> Option<(usize, usize)> {
+        pub fn solve(puzzle: &[u8; 81], limit: usize) -> Option<(usize, usize, [u8; 81])> {
             let mut input = [0u8; 82]; // 81 cells and a NUL: tdoku reads `input[81]` to tell a
             input[..81].copy_from_slice(puzzle); // plain puzzle from a pencilmark one
             let mut solution = [0u8; 81];
@@ -49,13 +56,13 @@ pub mod tdoku {
                     &mut guesses,
                 )
             };
-            Some((count, guesses))
+            Some((count, guesses, solution))
         }
     }
 
     #[cfg(not(tdoku))]
     mod imp {
-        pub fn solve(_: &[u8; 81], _: usize) -> Option<(usize, usize)> {
+        pub fn solve(_: &[u8; 81], _: usize) -> Option<(usize, usize, [u8; 81])> {
             None
         }
     }
@@ -76,6 +83,33 @@ pub mod tdoku {
                 assert_eq!(count, 2);
                 assert!(guesses > 0);
             }
+        }
+
+        #[test]
+        fn the_first_solution_keeps_the_clues_and_fills_every_unit() {
+            let puzzle = *b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+            let Some(found) = first_solution(&puzzle) else {
+                return assert!(!available());
+            };
+            let solution = found.expect("the puzzle has a solution");
+            for (clue, digit) in puzzle.iter().zip(&solution) {
+                assert!(*clue == b'.' || clue == digit);
+            }
+            for unit in 0..9 {
+                let digits = |cell: &dyn Fn(usize) -> usize| {
+                    let mut seen: Vec<u8> = (0..9).map(|k| solution[cell(k)]).collect();
+                    seen.sort();
+                    seen
+                };
+                let all = b"123456789".to_vec();
+                assert_eq!(digits(&|k| unit * 9 + k), all);
+                assert_eq!(digits(&|k| k * 9 + unit), all);
+                assert_eq!(digits(&|k| (unit / 3 * 3 + k / 3) * 9 + unit % 3 * 3 + k % 3), all);
+            }
+            // Two 1s in the first row: no solution.
+            let mut broken = puzzle;
+            broken[2] = b'5';
+            assert_eq!(first_solution(&broken), Some(None));
         }
     }
 }

@@ -355,55 +355,87 @@ pub fn lines(ctx: &Ctx, args: &Args) -> Result<String> {
     if rows.is_empty() {
         return Ok(not_measured("the whole-process comparison"));
     }
-    // Code spans, or smart punctuation would turn `--` into a dash.
-    let (ours, theirs) = (code_span("sudoku --format line --jobs 1"), code_span("peer_lines"));
-    let header: Vec<String> = vec![
-        "dataset".to_string(),
-        format!("{ours} best"),
-        format!("{theirs} best"),
-        "ratio".to_string(),
-        format!("{ours} median"),
-        format!("{theirs} median"),
-        "ratio".to_string(),
-        "runs".to_string(),
-    ];
-    let ms = |r: &serde_json::Value, key: &str| r[key].as_f64();
-    let shown = |x: Option<f64>| x.map_or("–".to_string(), |ms| duration(ms * 1e3));
-    let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
-        (Some(a), Some(b)) => format!("{:.2}", a / b),
-        _ => "–".to_string(),
-    };
-    let body: Vec<Vec<String>> = rows
-        .iter()
-        .map(|r| {
-            let (best, theirs_best) = (ms(r, "sudoku_ms"), ms(r, "peer_lines_ms"));
-            let (median, theirs_median) =
-                (ms(r, "sudoku_median_ms"), ms(r, "peer_lines_median_ms"));
-            vec![
-                code_span(r["dataset"].as_str().unwrap_or("?")),
-                shown(best),
-                shown(theirs_best),
-                ratio(best, theirs_best),
-                shown(median),
-                shown(theirs_median),
-                ratio(median, theirs_median),
-                // Results from before the count was recorded were the best of three runs.
-                r["runs"].as_u64().map_or("3".to_string(), |n| n.to_string()),
-            ]
-        })
-        .collect();
+    let (header, body) = lines_table(&rows);
     Ok(format!(
-        "{} The two programs ran alternately, as many times each as the last column says; a ratio \
-         below 1 means `sudoku` took less time.\n\n{}",
+        "{} The programs ran in turn, as many times each as the last column says; each cell is the \
+         best / the median run, and a ratio below 1 means `sudoku` took less time (– where a \
+         program was not measured).\n\n{}",
         dated(ctx, &results, false, code_span)
             .replace("; the puzzles as written", ", the files as they are"),
         table(&header, &body)
     ))
 }
 
+/// The programs that `sudoku --format line --jobs 1` is compared with, by their key in the
+/// results' `whole_process` rows.
+pub const LINE_PEERS: &[&str] = &["peer_lines", "tdoku_lines"];
+
+/// The whole-process table: per dataset, the best / median run of `sudoku` and of each of
+/// [`LINE_PEERS`], the ratios of ours to theirs, and the number of runs; `–` where a program
+/// was not measured (tdoku was not built, or the results predate it).
+fn lines_table(rows: &[serde_json::Value]) -> (Vec<String>, Vec<Vec<String>>) {
+    // Code spans, or smart punctuation would turn `--` into a dash.
+    let mut header = vec!["dataset".to_string(), code_span("sudoku --format line --jobs 1")];
+    for peer in LINE_PEERS {
+        header.extend([code_span(peer), "ratio".to_string()]);
+    }
+    header.push("runs".to_string());
+    let pair = |r: &serde_json::Value, key: &str| {
+        (r[format!("{key}_ms")].as_f64(), r[format!("{key}_median_ms")].as_f64())
+    };
+    let shown = |(best, median): (Option<f64>, Option<f64>)| match (best, median) {
+        (Some(best), Some(median)) => {
+            format!("{} / {}", duration(best * 1e3), duration(median * 1e3))
+        }
+        _ => "–".to_string(),
+    };
+    let ratio =
+        |ours: (Option<f64>, Option<f64>), theirs: (Option<f64>, Option<f64>)| match (ours, theirs)
+        {
+            ((Some(a), Some(b)), (Some(c), Some(d))) => format!("{:.2} / {:.2}", a / c, b / d),
+            _ => "–".to_string(),
+        };
+    let body = rows
+        .iter()
+        .map(|r| {
+            let ours = pair(r, "sudoku");
+            let mut row = vec![code_span(r["dataset"].as_str().unwrap_or("?")), shown(ours)];
+            for peer in LINE_PEERS {
+                let theirs = pair(r, peer);
+                row.extend([shown(theirs), ratio(ours, theirs)]);
+            }
+            // Results from before the count was recorded were the best of three runs.
+            row.push(r["runs"].as_u64().map_or("3".to_string(), |n| n.to_string()));
+            row
+        })
+        .collect();
+    (header, body)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_lines_table_shows_each_program_and_dashes_for_the_unmeasured() {
+        let rows = [serde_json::json!({ "dataset": "a", "runs": 7,
+            "sudoku_ms": 1.0, "sudoku_median_ms": 2.0,
+            "peer_lines_ms": 2.0, "peer_lines_median_ms": 2.0 })];
+        let (header, body) = lines_table(&rows);
+        assert_eq!(header.len(), body[0].len());
+        assert!(header[4].contains("tdoku_lines"));
+        assert_eq!(body[0][0], "`a`");
+        assert_eq!(body[0][3], "0.50 / 1.00");
+        assert_eq!(body[0][4], "–");
+        assert_eq!(body[0][5], "–");
+        assert_eq!(body[0][6], "7");
+        let mut with_tdoku = rows[0].clone();
+        with_tdoku["tdoku_lines_ms"] = 0.5.into();
+        with_tdoku["tdoku_lines_median_ms"] = 4.0.into();
+        let (_, body) = lines_table(&[with_tdoku]);
+        assert_eq!(body[0][5], "2.00 / 0.50");
+        assert_ne!(body[0][4], "–");
+    }
 
     #[test]
     fn axis_labels_are_compact() {

@@ -298,6 +298,28 @@ pub fn time_limit(options: &BTreeMap<&str, &str>, default: f64) -> Result<Durati
         .with_context(|| format!("`limit={seconds}`: too long"))
 }
 
+/// The cells of a grid-by-solver table: `measure(grid, solver)` for every grid and solver, one
+/// row per grid, in the order given. `{{#timings}}` and `{{#stats}}` both fill their tables so.
+pub fn grid_by_solver<S: Copy, C>(
+    grids: &[&str],
+    solvers: &[S],
+    mut measure: impl FnMut(&str, S) -> Result<C>,
+) -> Result<Vec<Vec<C>>> {
+    grids.iter().map(|grid| solvers.iter().map(|&solver| measure(grid, solver)).collect()).collect()
+}
+
+/// The objects that `sudoku --format json` printed, one a non-blank line; an error if a line is
+/// not JSON or if there is none.
+pub fn json_lines(stdout: &str) -> Result<Vec<serde_json::Value>> {
+    let values = stdout
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| serde_json::from_str(line).with_context(|| format!("not a JSON line: {line}")))
+        .collect::<Result<Vec<serde_json::Value>>>()?;
+    ensure!(!values.is_empty(), "the binary printed no JSON line");
+    Ok(values)
+}
+
 /// A Markdown table: the first column left-aligned (its names), the others right-aligned (their
 /// numbers).
 pub fn table(header: &[String], rows: &[Vec<String>]) -> String {
@@ -325,6 +347,21 @@ pub fn html_code(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn grid_by_solver_fills_rows_of_grids() {
+        let cells = grid_by_solver(&["a", "b"], &[1, 2, 3], |grid, n| Ok(format!("{grid}{n}")));
+        assert_eq!(cells.unwrap(), [["a1", "a2", "a3"], ["b1", "b2", "b3"]]);
+        let failed = grid_by_solver(&["a"], &[1], |_, _| -> Result<()> { bail!("no") });
+        assert!(failed.is_err());
+    }
+
+    #[test]
+    fn json_lines_skip_blank_lines_and_need_one() {
+        assert_eq!(json_lines("{\"a\":1}\n\n{\"a\":2}\n").unwrap().len(), 2);
+        assert!(json_lines("").is_err());
+        assert!(json_lines("Solution 1:").is_err());
+    }
 
     #[test]
     fn words_split_like_a_shell_without_one() {

@@ -10,7 +10,7 @@
 //! `reference=` adds a column of published times in seconds, one per grid (`-` for none),
 //! headed `reference-label` (default `reference`).
 
-use super::{Args, Ctx, code_span, machine, number, table, time_limit};
+use super::{Args, Ctx, code_span, grid_by_solver, json_lines, machine, number, table, time_limit};
 use crate::clock;
 use crate::run::{self, Streams};
 use anyhow::{Context, Result, bail, ensure};
@@ -47,13 +47,12 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
         if solvers.is_empty() { vec![None] } else { solvers.iter().copied().map(Some).collect() };
     let mut header = vec!["grid".to_string()];
     header.extend(columns.iter().map(|s| s.unwrap_or("time").to_string()));
+    let cells =
+        grid_by_solver(&grids, &columns, |grid, solver| measure(ctx, grid, solver, runs, limit))?;
     let mut rows = Vec::new();
-    for (i, grid) in grids.iter().enumerate() {
+    for (i, (grid, cells)) in grids.iter().zip(cells).enumerate() {
         let mut row = vec![code_span(grid)];
-        for solver in &columns {
-            let cell = measure(ctx, grid, *solver, runs, limit)?;
-            row.push(format_cell(cell));
-        }
+        row.extend(cells.into_iter().map(format_cell));
         if let Some(reference) = &reference {
             row.push(reference[i].map_or("".to_string(), format_seconds));
         }
@@ -102,17 +101,12 @@ fn measure(ctx: &Ctx, grid: &str, solver: Option<&str>, runs: usize, limit: f64)
 /// line has no `micros`.
 fn solve_seconds(stdout: &str) -> Result<Option<f64>> {
     let mut micros = 0.0;
-    let mut lines = 0;
-    for line in stdout.lines().filter(|l| !l.trim().is_empty()) {
-        let value: serde_json::Value =
-            serde_json::from_str(line).with_context(|| format!("not a JSON line: {line}"))?;
+    for value in json_lines(stdout)? {
         match value.get("micros").and_then(serde_json::Value::as_f64) {
             Some(m) => micros += m,
             None => return Ok(None),
         }
-        lines += 1;
     }
-    ensure!(lines > 0, "the binary printed no JSON line");
     Ok(Some(micros / 1e6))
 }
 

@@ -14,7 +14,7 @@
 //! - `{{#verdict DATASET}}`: how `fast` compares with each peer on one dataset, in both modes;
 //! - `{{#verdict}}`: the same over every dataset, and the whole-process comparison.
 
-use super::datasets::{dated, duration, group_thousands, results, rows};
+use super::datasets::{LINE_PEERS, dated, duration, group_thousands, results, rows};
 use super::{Args, Ctx, code_span};
 use anyhow::{Context, Result, bail, ensure};
 use serde_json::Value;
@@ -238,14 +238,22 @@ fn overall(results: &Value) -> String {
         };
         sentences.push(sentence);
     }
+    sentences.extend(LINE_PEERS.iter().filter_map(|peer| whole_process(results, peer)));
+    sentences.join(" ")
+}
+
+/// The sentence of the whole-process comparison with `peer` (a key of [`LINE_PEERS`]): on which
+/// datasets `sudoku` took less time by both its best and its median run, on which more, and on
+/// which the two disagree. `None` when `peer` was measured nowhere.
+fn whole_process(results: &Value, peer: &str) -> Option<String> {
     let (mut ahead, mut behind, mut close) = (Vec::new(), Vec::new(), Vec::new());
     for row in results["whole_process"].as_array().into_iter().flatten() {
         let get = |key: &str| row[key].as_f64();
         let (Some(best), Some(their_best), Some(median), Some(their_median)) = (
             get("sudoku_ms"),
-            get("peer_lines_ms"),
+            get(&format!("{peer}_ms")),
             get("sudoku_median_ms"),
-            get("peer_lines_median_ms"),
+            get(&format!("{peer}_median_ms")),
         ) else {
             continue;
         };
@@ -258,24 +266,25 @@ fn overall(results: &Value) -> String {
     }
     let mut parts = Vec::new();
     if !ahead.is_empty() {
-        parts.push(format!("takes less time than `peer_lines` on {}", listed(&ahead)));
+        parts.push(format!("takes less time than `{peer}` on {}", listed(&ahead)));
     }
     if !behind.is_empty() {
-        parts.push(format!("takes more on {}", listed(&behind)));
+        let than = if ahead.is_empty() { format!(" than `{peer}`") } else { String::new() };
+        parts.push(format!("takes more{than} on {}", listed(&behind)));
     }
     if !close.is_empty() {
+        let with = if parts.is_empty() { format!(" with `{peer}`") } else { String::new() };
         parts.push(format!(
-            "is too close to call on {} (its best and median runs disagree)",
+            "is too close to call{with} on {} (its best and median runs disagree)",
             listed(&close)
         ));
     }
-    if !parts.is_empty() {
-        sentences.push(format!(
+    (!parts.is_empty()).then(|| {
+        format!(
             "As a whole process, by both its best and its median run, `sudoku` {}.",
             listed(&parts)
-        ));
-    }
-    sentences.join(" ")
+        )
+    })
 }
 
 #[cfg(test)]
@@ -301,7 +310,8 @@ mod tests {
             row("b", "first", "peer", 100.0, None),
         ], "whole_process": [
             { "dataset": "a", "sudoku_ms": 1.0, "peer_lines_ms": 2.0,
-              "sudoku_median_ms": 1.5, "peer_lines_median_ms": 2.5 },
+              "sudoku_median_ms": 1.5, "peer_lines_median_ms": 2.5,
+              "tdoku_lines_ms": 0.5, "tdoku_lines_median_ms": 1.0 },
             { "dataset": "b", "sudoku_ms": 1.0, "peer_lines_ms": 2.0,
               "sudoku_median_ms": 3.5, "peer_lines_median_ms": 2.5 },
         ]})
@@ -375,6 +385,9 @@ mod tests {
             ),
             "{text}"
         );
+        // tdoku's whole-process times are in one row only; the other has none to compare.
+        assert!(text.contains("`sudoku` takes more than `tdoku_lines` on `a`."), "{text}");
+        assert!(!text.contains("tdoku_lines` on `b`"), "{text}");
     }
 
     #[test]
