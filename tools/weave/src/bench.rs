@@ -1,7 +1,7 @@
 //! `cargo book --bench`: measure the benchmark results the book shows, and freeze them.
 //!
 //! It builds what the whole-process comparison runs (the release `sudoku` binary and the
-//! `peer_lines` example), then runs the dataset harness (`cargo bench --bench datasets`, which
+//! `peer_lines` and `tdoku_lines` examples), then runs the dataset harness (`cargo bench --bench datasets`, which
 //! writes `target/bench-results/datasets.json`) and, if it passed its checks (it exits non-zero
 //! otherwise), copies its results into the store as `book/results/datasets.json`, stamped with
 //! the commit measured, for `{{#datasets}}`, `{{#plot}}` and `{{#lines}}`. These are the weave's
@@ -17,7 +17,16 @@ use std::process::Command;
 
 /// The commands, in order, as arguments to `cargo`.
 const STEPS: &[&[&str]] = &[
-    &["build", "--release", "--bin", "sudoku", "--example", "peer_lines"],
+    &[
+        "build",
+        "--release",
+        "--bin",
+        "sudoku",
+        "--example",
+        "peer_lines",
+        "--example",
+        "tdoku_lines",
+    ],
     &["bench", "--bench", "datasets"],
 ];
 
