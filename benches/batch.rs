@@ -7,8 +7,8 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::path::PathBuf;
-use sudoku::input::Puzzles;
 use sudoku::output::line_bytes;
+use sudoku::reader::Puzzles;
 use sudoku::solver::SolverName;
 
 fn data_dir() -> PathBuf {

@@ -40,7 +40,7 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use sudoku::cross_checks::Symmetry;
-use sudoku::input::Puzzles;
+use sudoku::reader::Puzzles;
 use sudoku::representation::Grid;
 use sudoku::solver::SolverName;
 

@@ -98,7 +98,7 @@ fn rate_streams_records_in_input_order_whatever_the_jobs() {
 fn pencil_marks_are_blank_cells_even_where_a_lone_candidate_is_a_given() {
     use sudoku::pencil_marks::PencilMarks;
     // The puzzle's marks as text: each given is a blank cell whose one candidate is its digit.
-    let grid = sudoku::input::parse_grid(PUZZLE).unwrap();
+    let grid = sudoku::reader::parse_grid(PUZZLE).unwrap();
     let marks = PencilMarks::from_grid(&grid).to_text();
     let (code, out, err) = sudoku(&["explain", &marks], b"");
     assert_eq!(code, 0, "{err}");

@@ -6,9 +6,9 @@
 
 use std::path::PathBuf;
 
-use sudoku::input::parse_grid;
 use sudoku::pencil_marks::PencilMarks;
 use sudoku::rating::{Rating, rate};
+use sudoku::reader::parse_grid;
 
 /// Tenths of a rating written with one decimal, as in the file.
 fn tenths(word: &str) -> u16 {
