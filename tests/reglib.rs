@@ -28,6 +28,7 @@ fn technique_of(code: &str) -> Option<(Technique, bool)> {
         "0302" => (Technique::Jellyfish, false),
         "0800" => (Technique::XyWing, false),
         "0801" => (Technique::XyzWing, false),
+        "0610" => (Technique::Bug1, false),
         _ => return None,
     })
 }
