@@ -160,3 +160,11 @@ fn a_rating_band_is_kept_as_the_rate_command_rates_the_puzzles() {
     assert_eq!(code, 2);
     assert!(err.contains("--rating") && err.contains("beyond"), "{err}");
 }
+
+#[test]
+fn a_long_run_draws_no_progress_bar_when_stderr_is_not_a_terminal() {
+    let (code, out, err) = sudoku(&["generate", "--count", "2000", "--seed", "5"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 2000);
+    assert_eq!(err, "", "standard error is a pipe here: no bar, no control characters");
+}

@@ -4,6 +4,7 @@
 //! own and add a row to [`DIRECTIVES`].
 
 mod datasets;
+mod generated;
 mod latency;
 pub mod machine;
 mod solvers;
@@ -219,6 +220,16 @@ pub const DIRECTIVES: &[Directive] = &[
         block: true,
         cached: false,
         frozen: false,
+    },
+    Directive {
+        name: "generated",
+        run: generated::run,
+        usage: "givens|ratings|speed count=N seed=S files=A,B bands=A..B reference=R",
+        about: "what `sudoku generate --minimal --count N --seed S` makes, in a table: `givens`, the least, quartiles, mean and most givens, beside each file of `$SUDOKU_DATA` named in `files`; `ratings`, the share of puzzles in each band of ER by `sudoku rate`, beside the same files; `speed`, minimal puzzles a second on one thread from the wall time of the process, without and with each `--rating` band of `bands`, and a last row of the rate `reference` that QQWing publishes.",
+        bang: false,
+        block: true,
+        cached: true,
+        frozen: true,
     },
 ];
 

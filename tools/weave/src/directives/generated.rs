@@ -1,0 +1,251 @@
+//! `{{#generated KIND ...}}`: what `sudoku generate` makes, beside the puzzles of the datasets.
+//!
+//! - `givens count=N seed=S files=A,B`: how many givens the generated minimal puzzles have
+//!   (`sudoku generate --count N --seed S --minimal`), beside each file of `$SUDOKU_DATA`
+//!   named in `files`: a row each, the least, quartiles, mean and most.
+//! - `ratings count=N seed=S files=A,B`: the same puzzles rated by `sudoku rate`, beside each
+//!   file: a row each, the share in each band of Sudoku Explainer's scale and beyond the ladder.
+//! - `speed count=N seed=S bands=A..B,C..D reference=R`: minimal puzzles a second on one
+//!   thread (`--jobs 1`), counted from the wall time of the whole process, without and with each
+//!   `--rating` band; `reference=R` adds QQWing's published rate as a last row.
+//!
+//! All three measure (the weave freezes them in `book/results/`); they run the binary, never
+//! link the crate.
+
+use super::{Args, Ctx, code_span, number, table};
+use crate::run::{self, Streams};
+use anyhow::{Context, Result, bail, ensure};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+const OPTIONS: &[&str] = &["count", "seed", "files", "bands", "reference"];
+
+/// Longer than any one run of the binary should take.
+const LIMIT: Duration = Duration::from_secs(600);
+
+/// The upper ends of the rating bands of the `ratings` table (ER below each, from the one before).
+const BANDS: &[f64] = &[1.5, 2.0, 3.0, 4.0, 6.0, 12.0];
+
+pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
+    let (kind, options) = args.options(OPTIONS)?;
+    let count: usize = number(&options, "count", 1000)?;
+    let seed: u64 = number(&options, "seed", 1)?;
+    ensure!(count >= 1, "`count` must be at least 1");
+    let files: Vec<&str> = options.get("files").map_or(vec![], |f| f.split(',').collect());
+    match kind.as_slice() {
+        ["givens"] => {
+            let mut rows = vec![(generated_label(count, seed), generate(ctx, count, seed)?)];
+            for file in files {
+                rows.push((code_span(file), read_puzzles(&data_file(file)?)?));
+            }
+            let rows: Vec<(String, Vec<usize>)> = rows
+                .into_iter()
+                .map(|(label, puzzles)| (label, puzzles.iter().map(|p| givens(p)).collect()))
+                .collect();
+            Ok(givens_table(&rows))
+        }
+        ["ratings"] => {
+            let puzzles = generate(ctx, count, seed)?;
+            let mut rows = vec![(generated_label(count, seed), rate(ctx, &puzzles)?)];
+            for file in files {
+                let puzzles = read_puzzles(&data_file(file)?)?;
+                rows.push((code_span(file), rate(ctx, &puzzles)?));
+            }
+            Ok(ratings_table(&rows))
+        }
+        ["speed"] => {
+            let bands: Vec<&str> = options.get("bands").map_or(vec![], |b| b.split(',').collect());
+            let reference: Option<f64> = match options.get("reference") {
+                None => None,
+                Some(_) => Some(number(&options, "reference", 0.0)?),
+            };
+            let mut rows = vec![];
+            let mut measure = |band: Option<&str>| -> Result<()> {
+                let mut words = vec!["generate", "--minimal", "--jobs", "1"];
+                if let Some(band) = band {
+                    words.extend(["--rating", band]);
+                }
+                let label = code_span(&format!("sudoku {}", words.join(" ")));
+                let rate = puzzles_a_second(ctx, &words, count, seed)?;
+                rows.push(vec![label, format!("{rate:.0}")]);
+                Ok(())
+            };
+            measure(None)?;
+            for band in bands {
+                measure(Some(band))?;
+            }
+            if let Some(reference) = reference {
+                rows.push(vec!["QQWing, as its site publishes".into(), format!("{reference:.0}")]);
+            }
+            let header = vec![format!("{count} puzzles, seed {seed}"), "puzzles a second".into()];
+            Ok(table(&header, &rows))
+        }
+        _ => bail!("name one kind: `givens`, `ratings` or `speed`"),
+    }
+}
+
+fn generated_label(count: usize, seed: u64) -> String {
+    code_span(&format!("sudoku generate --count {count} --seed {seed} --minimal"))
+}
+
+/// A file of `$SUDOKU_DATA` (default `../shared/data` beside the repository).
+fn data_file(name: &str) -> Result<PathBuf> {
+    let dir = std::env::var_os("SUDOKU_DATA").map(PathBuf::from).with_context(|| {
+        format!("`{name}` is a file of the datasets: set SUDOKU_DATA to their directory")
+    })?;
+    Ok(dir.join(name))
+}
+
+/// The puzzles of a file: its lines of 81 characters, comments and blank lines skipped.
+fn read_puzzles(path: &Path) -> Result<Vec<String>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let puzzles: Vec<String> = text
+        .lines()
+        .map(str::trim)
+        .filter(|line| line.len() >= 81 && !line.starts_with('#'))
+        .map(|line| line[..81].to_string())
+        .collect();
+    ensure!(!puzzles.is_empty(), "{}: no puzzles", path.display());
+    Ok(puzzles)
+}
+
+/// The number of givens of a puzzle of 81 characters.
+fn givens(puzzle: &str) -> usize {
+    puzzle.bytes().filter(|b| (b'1'..=b'9').contains(b)).count()
+}
+
+/// `count` minimal puzzles from `seed`, one a line.
+fn generate(ctx: &Ctx, count: usize, seed: u64) -> Result<Vec<String>> {
+    let args =
+        ["generate", "--minimal", "--count", &count.to_string(), "--seed", &seed.to_string()]
+            .map(String::from);
+    let out = run::run(&ctx.sudoku, &args, &ctx.root, LIMIT, Streams::Separate)?;
+    ensure!(out.success(), "`sudoku {}`: {}", args.join(" "), out.describe(LIMIT));
+    let puzzles: Vec<String> = out.stdout.lines().map(str::to_string).collect();
+    ensure!(puzzles.len() == count, "`sudoku generate` made {} puzzles", puzzles.len());
+    Ok(puzzles)
+}
+
+/// Puzzles a second of `sudoku WORDS --count N --seed S`, from the wall time of the process.
+fn puzzles_a_second(ctx: &Ctx, words: &[&str], count: usize, seed: u64) -> Result<f64> {
+    let mut args: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+    args.extend(["--count".into(), count.to_string(), "--seed".into(), seed.to_string()]);
+    let out = run::run(&ctx.sudoku, &args, &ctx.root, LIMIT, Streams::Separate)?;
+    ensure!(out.success(), "`sudoku {}`: {}", args.join(" "), out.describe(LIMIT));
+    Ok(count as f64 / out.wall.as_secs_f64())
+}
+
+/// What `sudoku rate` said of each puzzle: its ER, or `None` when beyond the ladder.
+fn rate(ctx: &Ctx, puzzles: &[String]) -> Result<Vec<Option<f64>>> {
+    let file = std::env::temp_dir().join(format!("weave-generated-{}.txt", std::process::id()));
+    std::fs::write(&file, puzzles.join("\n") + "\n")
+        .with_context(|| format!("cannot write {}", file.display()))?;
+    let args = ["rate".to_string(), file.display().to_string()];
+    let out = run::run(&ctx.sudoku, &args, &ctx.root, LIMIT, Streams::Separate);
+    let _ = std::fs::remove_file(&file);
+    let out = out?;
+    ensure!(!out.timed_out(), "`sudoku rate`: {}", out.describe(LIMIT));
+    out.stdout
+        .lines()
+        .map(|line| -> Result<Option<f64>> {
+            let record: serde_json::Value = serde_json::from_str(line)?;
+            match record["status"].as_str() {
+                Some("rated") => Ok(Some(record["er"].as_f64().context("a rated puzzle's ER")?)),
+                Some("beyond") => Ok(None),
+                status => bail!("`sudoku rate`: status {status:?} in {line}"),
+            }
+        })
+        .collect()
+}
+
+/// A row per source: puzzles, least, quartiles, mean and most givens.
+fn givens_table(rows: &[(String, Vec<usize>)]) -> String {
+    let header: Vec<String> = ["givens of", "puzzles", "least", "quarter", "median", "mean"]
+        .into_iter()
+        .chain(["three quarters", "most"])
+        .map(String::from)
+        .collect();
+    let rows: Vec<Vec<String>> = rows
+        .iter()
+        .map(|(label, givens)| {
+            let mut sorted = givens.clone();
+            sorted.sort_unstable();
+            let at = |q: f64| sorted[((sorted.len() - 1) as f64 * q).round() as usize].to_string();
+            let mean = sorted.iter().sum::<usize>() as f64 / sorted.len() as f64;
+            vec![
+                label.clone(),
+                sorted.len().to_string(),
+                at(0.0),
+                at(0.25),
+                at(0.5),
+                format!("{mean:.1}"),
+                at(0.75),
+                at(1.0),
+            ]
+        })
+        .collect();
+    table(&header, &rows)
+}
+
+/// A row per source: puzzles, then the share of them in each band of ER and beyond the ladder.
+fn ratings_table(rows: &[(String, Vec<Option<f64>>)]) -> String {
+    let mut header = vec!["ER of".to_string(), "puzzles".to_string()];
+    let mut low = 1.0;
+    for &high in BANDS {
+        header.push(format!("{low:.1}–{:.1}", high - 0.1));
+        low = high;
+    }
+    header.push("beyond".into());
+    let rows: Vec<Vec<String>> = rows
+        .iter()
+        .map(|(label, ratings)| {
+            let mut counts: BTreeMap<usize, usize> = BTreeMap::new();
+            for rating in ratings {
+                // Ratings have one decimal: compare in tenths, so that 1.5 is not 1.4999….
+                let band = match rating {
+                    Some(er) => {
+                        let tenths = (er * 10.0).round() as i64;
+                        BANDS.iter().position(|&h| tenths < (h * 10.0).round() as i64)
+                    }
+                    None => None,
+                };
+                *counts.entry(band.unwrap_or(BANDS.len())).or_default() += 1;
+            }
+            let share = |k: usize| {
+                let n = counts.get(&k).copied().unwrap_or(0);
+                match n {
+                    0 => "–".to_string(),
+                    n => format!("{:.1} %", 100.0 * n as f64 / ratings.len() as f64),
+                }
+            };
+            let mut row = vec![label.clone(), ratings.len().to_string()];
+            row.extend((0..=BANDS.len()).map(share));
+            row
+        })
+        .collect();
+    table(&header, &rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn givens_are_counted_and_summed_up() {
+        assert_eq!(givens(&format!("12.4{}", ".".repeat(77))), 3);
+        let text = givens_table(&[("a".into(), vec![20, 22, 24, 26, 30])]);
+        let last = text.lines().last().unwrap();
+        assert_eq!(last, "| a | 5 | 20 | 22 | 24 | 24.4 | 26 | 30 |");
+    }
+
+    #[test]
+    fn ratings_fall_in_bands_by_tenths() {
+        let ratings = vec![Some(1.2), Some(1.5), Some(2.0), Some(7.1), None];
+        let text = ratings_table(&[("a".into(), ratings)]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].starts_with("| ER of | puzzles | 1.0–1.4 | 1.5–1.9 | 2.0–2.9 |"));
+        assert_eq!(lines[2], "| a | 5 | 20.0 % | 20.0 % | 20.0 % | – | – | 20.0 % | 20.0 % |");
+    }
+}
