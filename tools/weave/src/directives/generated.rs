@@ -37,7 +37,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
         ["givens"] => {
             let mut rows = vec![(generated_label(count, seed), generate(ctx, count, seed)?)];
             for file in files {
-                rows.push((code_span(file), read_puzzles(&data_file(file)?)?));
+                rows.push((code_span(file), read_puzzles(&data_file(&ctx.root, file))?));
             }
             let rows: Vec<(String, Vec<usize>)> = rows
                 .into_iter()
@@ -49,7 +49,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
             let puzzles = generate(ctx, count, seed)?;
             let mut rows = vec![(generated_label(count, seed), rate(ctx, &puzzles)?)];
             for file in files {
-                let puzzles = read_puzzles(&data_file(file)?)?;
+                let puzzles = read_puzzles(&data_file(&ctx.root, file))?;
                 rows.push((code_span(file), rate(ctx, &puzzles)?));
             }
             Ok(ratings_table(&rows))
@@ -90,11 +90,10 @@ fn generated_label(count: usize, seed: u64) -> String {
 }
 
 /// A file of `$SUDOKU_DATA` (default `../shared/data` beside the repository).
-fn data_file(name: &str) -> Result<PathBuf> {
-    let dir = std::env::var_os("SUDOKU_DATA").map(PathBuf::from).with_context(|| {
-        format!("`{name}` is a file of the datasets: set SUDOKU_DATA to their directory")
-    })?;
-    Ok(dir.join(name))
+fn data_file(root: &Path, name: &str) -> PathBuf {
+    let dir =
+        std::env::var_os("SUDOKU_DATA").map_or_else(|| root.join("../shared/data"), PathBuf::from);
+    dir.join(name)
 }
 
 /// The puzzles of a file: its lines of 81 characters, comments and blank lines skipped.
