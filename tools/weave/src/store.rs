@@ -12,8 +12,9 @@
 //! that no directive uses any more: committing the store is how new numbers are published.
 //!
 //! A result older than the code it describes is marked so wherever it is shown (see
-//! [`Store::staleness`]): its commit is not an ancestor of `HEAD`, or a chapter that holds code
-//! (or the build's own files) changed since it, or it was measured with uncommitted changes.
+//! [`Store::staleness`]): its commit is not an ancestor of `HEAD`, or the code of a chapter (its
+//! tangled blocks, not its prose) or the build's own files changed since it, or it was measured
+//! with uncommitted changes.
 
 use crate::cache;
 use crate::clock;
@@ -223,11 +224,21 @@ fn staleness(root: &Path, commit: &str) -> Option<String> {
     args.extend(paths.iter().map(String::as_str));
     match git(root, &args) {
         None => Some("whether the code changed since is unknown".into()),
-        Some(changed) if changed.is_empty() => None,
         Some(changed) => {
+            // A chapter counts only if its code changed: a sentence rewritten measures nothing.
+            let code_at = |rev: &str, file: &str| {
+                git(root, &["show", &format!("{rev}:{file}")]).map(|text| tangled_code(&text))
+            };
+            let files: Vec<String> = changed
+                .lines()
+                .filter(|f| !f.ends_with(".md") || code_at(commit, f) != code_at("HEAD", f))
+                .map(|f| format!("`{f}`"))
+                .collect();
+            if files.is_empty() {
+                return None;
+            }
             // A few names say where to look; a long list would bury the table it heads.
             const NAMED: usize = 3;
-            let files: Vec<String> = changed.lines().map(|f| format!("`{f}`")).collect();
             let more = match files.len().saturating_sub(NAMED) {
                 0 => String::new(),
                 n => format!(" and {n} more"),
@@ -254,14 +265,34 @@ fn code_chapters(root: &Path) -> Vec<String> {
     chapters
 }
 
+/// Whether `line` is a fence opening a tangled block (the tangle's rule).
+fn opens_code(line: &str) -> bool {
+    let info = line.trim_start().trim_start_matches('`');
+    let fence = line.trim_start().len() - info.len();
+    let mut words = info.split([',', ' ']).filter(|w| !w.is_empty());
+    fence >= 3 && words.next() == Some("rust") && !words.any(|w| w == "ignore")
+}
+
 /// Whether `chapter` has a fence opening a tangled block (the tangle's rule, read line by line).
 fn holds_code(chapter: &str) -> bool {
-    chapter.lines().any(|line| {
-        let info = line.trim_start().trim_start_matches('`');
-        let fence = line.trim_start().len() - info.len();
-        let mut words = info.split([',', ' ']).filter(|w| !w.is_empty());
-        fence >= 3 && words.next() == Some("rust") && !words.any(|w| w == "ignore")
-    })
+    chapter.lines().any(opens_code)
+}
+
+/// The lines of `chapter`'s tangled blocks, without the prose around them.
+fn tangled_code(chapter: &str) -> String {
+    let mut code = String::new();
+    let mut inside = false;
+    for line in chapter.lines() {
+        if inside && line.trim_start().starts_with("```") {
+            inside = false;
+        } else if inside {
+            code.push_str(line);
+            code.push('\n');
+        } else {
+            inside = opens_code(line);
+        }
+    }
+    code
 }
 
 /// The trimmed standard output of a successful `git ARGS` in `root`, or `None`.
@@ -343,6 +374,14 @@ mod tests {
         git_in(root, &["commit", "-q", "-am", "three"]);
         let why = Store::new(root, false).staleness(&measured).unwrap();
         assert_eq!(why, "changed since: `book/solver.md`");
+        // Prose around unchanged code changes nothing.
+        fs::write(root.join("book/solver.md"), "Other prose:\n\n```rust\nfn b() {}\n```\n")
+            .unwrap();
+        git_in(root, &["commit", "-q", "-am", "prose"]);
+        let later = commit(root);
+        fs::write(root.join("book/solver.md"), "New prose:\n\n```rust\nfn b() {}\n```\n").unwrap();
+        git_in(root, &["commit", "-q", "-am", "more prose"]);
+        assert_eq!(Store::new(root, false).staleness(&later), None);
         for name in ["a", "b", "c", "d", "e"] {
             let code = "```rust\nfn c() {}\n```\n";
             fs::write(root.join(format!("book/{name}.md")), code).unwrap();
