@@ -107,3 +107,19 @@ fn pencil_marks_are_blank_cells_even_where_a_lone_candidate_is_a_given() {
     let givens = PUZZLE.chars().filter(|c| c.is_ascii_digit()).count();
     assert_eq!(out.lines().count(), from_grid.lines().count() + givens, "{out}");
 }
+
+#[test]
+fn explain_uses_unique_rectangles_and_the_bug() {
+    // Sudoku Explainer rates this puzzle 5.7 (from `se-rated.txt`): a BUG type 2 after a
+    // unique rectangle.
+    let puzzle =
+        "8.6......7..2...43....9.8........28..5........2.4..9.5..9.5.6.76.4..8.2..........";
+    let (code, out, _) = sudoku(&["explain", puzzle], b"");
+    assert_eq!(code, 0);
+    assert!(out.contains(" unique-loop (4.5): unique rectangle "), "{out}");
+    assert!(out.contains(" bug (5.7): BUG type 2"), "{out}");
+    assert!(out.lines().last().unwrap().starts_with("solved: ER 5.7"), "{out}");
+    // The puzzle's own pencil marks have no unique rectangle yet.
+    let (code, out, _) = sudoku(&["hint", "--technique", "unique-loop", puzzle], b"");
+    assert_eq!((code, out.as_str()), (0, "no step found\n"));
+}
