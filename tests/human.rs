@@ -123,3 +123,13 @@ fn explain_uses_unique_rectangles_and_the_bug() {
     let (code, out, _) = sudoku(&["hint", "--technique", "unique-loop", puzzle], b"");
     assert_eq!((code, out.as_str()), (0, "no step found\n"));
 }
+
+#[test]
+fn the_aligned_exclusions_answer_by_name() {
+    // The triple waits outside the ladder, but a hint can still ask for it.
+    for name in ["aligned-pair-exclusion", "aligned-triple-exclusion"] {
+        let (code, out, err) = sudoku(&["hint", "--technique", name, PUZZLE], b"");
+        assert_eq!(code, 0, "{err}");
+        assert!(out.starts_with(name) || out == "no step found\n", "{out}");
+    }
+}
