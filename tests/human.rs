@@ -133,3 +133,19 @@ fn the_aligned_exclusions_answer_by_name() {
         assert!(out.starts_with(name) || out == "no step found\n", "{out}");
     }
 }
+
+#[test]
+fn bug_types_3_and_4_are_rated_as_sudoku_explainer_rates_them() {
+    // From 17-clue.txt; Sudoku Explainer 1.2.1 rates them ER 5.7 and 5.8, EP and ED 1.2.
+    let cases = [
+        ("................12..3.45........65...1.......62.3........2...6...5...4...7...8...", 4),
+        ("..............1..2..3....45..........56.4....7.....12......8......63.7..24.......", 3),
+    ];
+    for ((puzzle, kind), er) in cases.into_iter().zip(["5.7", "5.8"]) {
+        let (code, out, _) = sudoku(&["explain", puzzle], b"");
+        assert_eq!(code, 0);
+        assert!(out.contains(&format!("BUG type {kind}")), "{out}");
+        let last = out.lines().last().unwrap();
+        assert_eq!(last, format!("solved: ER {er}, EP 1.2, ED 1.2"));
+    }
+}
