@@ -107,3 +107,45 @@ fn pencil_marks_are_blank_cells_even_where_a_lone_candidate_is_a_given() {
     let givens = PUZZLE.chars().filter(|c| c.is_ascii_digit()).count();
     assert_eq!(out.lines().count(), from_grid.lines().count() + givens, "{out}");
 }
+
+#[test]
+fn explain_uses_unique_rectangles_and_the_bug() {
+    // Sudoku Explainer rates this puzzle 5.7 (from `se-rated.txt`): a BUG type 2 after a
+    // unique rectangle.
+    let puzzle =
+        "8.6......7..2...43....9.8........28..5........2.4..9.5..9.5.6.76.4..8.2..........";
+    let (code, out, _) = sudoku(&["explain", puzzle], b"");
+    assert_eq!(code, 0);
+    assert!(out.contains(" unique-loop (4.5): unique rectangle "), "{out}");
+    assert!(out.contains(" bug (5.7): BUG type 2"), "{out}");
+    assert!(out.lines().last().unwrap().starts_with("solved: ER 5.7"), "{out}");
+    // The puzzle's own pencil marks have no unique rectangle yet.
+    let (code, out, _) = sudoku(&["hint", "--technique", "unique-loop", puzzle], b"");
+    assert_eq!((code, out.as_str()), (0, "no step found\n"));
+}
+
+#[test]
+fn the_aligned_exclusions_answer_by_name() {
+    // The triple waits outside the ladder, but a hint can still ask for it.
+    for name in ["aligned-pair-exclusion", "aligned-triple-exclusion"] {
+        let (code, out, err) = sudoku(&["hint", "--technique", name, PUZZLE], b"");
+        assert_eq!(code, 0, "{err}");
+        assert!(out.starts_with(name) || out == "no step found\n", "{out}");
+    }
+}
+
+#[test]
+fn bug_types_3_and_4_are_rated_as_sudoku_explainer_rates_them() {
+    // From 17-clue.txt; Sudoku Explainer 1.2.1 rates them ER 5.7 and 5.8, EP and ED 1.2.
+    let cases = [
+        ("................12..3.45........65...1.......62.3........2...6...5...4...7...8...", 4),
+        ("..............1..2..3....45..........56.4....7.....12......8......63.7..24.......", 3),
+    ];
+    for ((puzzle, kind), er) in cases.into_iter().zip(["5.7", "5.8"]) {
+        let (code, out, _) = sudoku(&["explain", puzzle], b"");
+        assert_eq!(code, 0);
+        assert!(out.contains(&format!("BUG type {kind}")), "{out}");
+        let last = out.lines().last().unwrap();
+        assert_eq!(last, format!("solved: ER {er}, EP 1.2, ED 1.2"));
+    }
+}

@@ -28,7 +28,9 @@ fn technique_of(code: &str) -> Option<(Technique, bool)> {
         "0302" => (Technique::Jellyfish, false),
         "0800" => (Technique::XyWing, false),
         "0801" => (Technique::XyzWing, false),
-        "0610" => (Technique::Bug1, false),
+        // Uniqueness tests 1 to 5; SE has neither HoDoKu's type 6 nor its hidden rectangle.
+        "0600" | "0601" | "0602" | "0603" | "0604" => (Technique::UniqueLoop, false),
+        "0610" => (Technique::Bug, false),
         _ => return None,
     })
 }
@@ -58,8 +60,29 @@ fn passes(case: &LibraryCase, technique: Technique, full_house: bool) -> bool {
         .any(|s| sorted(s.eliminations) == eliminations && sorted(s.placements) == placements)
 }
 
+const UT3_OTHER_UNIT: &str = "SE reports one type 3 per loop, in the first unit: HoDoKu adds the same subset's eliminations in the other unit the two cells share";
+const UT3_SMALL_UNIT: &str =
+    "SE looks for a naked subset of n cells only in a unit with at least 2n empty cells";
+
+/// Whether the case is a uniqueness test in HoDoKu's variant 2, its option that lets a rectangle
+/// miss one of its two digits in a cell: SE's loops need both digits in every cell, so these fail.
+fn missing_candidate(case: &LibraryCase, technique: Technique) -> bool {
+    technique == Technique::UniqueLoop && case.variant.as_deref() == Some("2")
+}
+
 /// Cases known to fail, as `line number: why`.
-const KNOWN_EXCEPTIONS: &[(usize, &str)] = &[];
+const KNOWN_EXCEPTIONS: &[(usize, &str)] = &[
+    (927, UT3_OTHER_UNIT),
+    (929, UT3_SMALL_UNIT),
+    (931, UT3_OTHER_UNIT),
+    (932, UT3_OTHER_UNIT),
+    (933, UT3_OTHER_UNIT),
+    (934, UT3_OTHER_UNIT),
+    (935, UT3_OTHER_UNIT),
+    (936, UT3_OTHER_UNIT),
+    (937, UT3_OTHER_UNIT),
+    (938, UT3_OTHER_UNIT),
+];
 
 #[test]
 fn every_implemented_technique_passes_its_library_cases() {
@@ -86,15 +109,21 @@ fn every_implemented_technique_passes_its_library_cases() {
         entry.1 += 1;
         if passes(&case, technique, full_house) {
             entry.0 += 1;
-        } else if !KNOWN_EXCEPTIONS.iter().any(|&(line, _)| line == n + 1) {
+        } else if !KNOWN_EXCEPTIONS.iter().any(|&(line, _)| line == n + 1)
+            && !missing_candidate(&case, technique)
+        {
             failures.push(format!("line {}: {} {line}", n + 1, technique.name()));
         }
     }
     for (technique, (passed, total)) in &shares {
         println!("{:<14} {passed:>3}/{total:<3} pass", technique.name());
     }
-    // SE's direct techniques have no HoDoKu code: every other technique has cases.
-    let direct = Technique::ALL.iter().filter(|t| t.name().starts_with("direct-")).count();
+    // SE's direct techniques and aligned exclusions have no HoDoKu code: every other technique
+    // has cases.
+    let direct = Technique::ALL
+        .iter()
+        .filter(|t| t.name().starts_with("direct-") || t.name().starts_with("aligned-"))
+        .count();
     assert_eq!(shares.len() + direct, Technique::ALL.len(), "a technique has no case");
     assert!(failures.is_empty(), "{} cases fail:\n{}", failures.len(), failures.join("\n"));
 }

@@ -102,3 +102,48 @@ fn agreement_with_sudoku_explainer() {
     );
     assert!(disagree.is_empty(), "{} rated otherwise:\n{}", disagree.len(), disagree.join("\n"));
 }
+
+/// Never lies: on the path of every puzzle of the file, every step of every technique, in every
+/// state the path reaches, keeps the solution's digits.
+#[test]
+fn no_step_on_any_path_contradicts_the_solution() {
+    use sudoku::rating::next_step;
+    use sudoku::solver::SolverName;
+    use sudoku::techniques::Technique;
+    let data = std::env::var_os("SUDOKU_DATA").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
+        PathBuf::from,
+    );
+    let path = data.join("human/se-rated.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipped: {} is missing", path.display());
+        return;
+    };
+    let techniques: Vec<Technique> = Technique::ALL.into_iter().chain(Technique::WAITING).collect();
+    let mut checked = vec![0usize; techniques.len()];
+    // Every puzzle in a release build; every 25th in a debug build, which is much slower.
+    let stride = if cfg!(debug_assertions) { 25 } else { 1 };
+    for (n, line) in text.lines().enumerate().step_by(stride) {
+        let grid = parse_grid(line.split_whitespace().next().unwrap()).expect("a puzzle");
+        let solution = SolverName::Fast.search(&grid, 1, &mut ()).solutions[0];
+        let mut marks = PencilMarks::from_grid(&grid);
+        loop {
+            for (k, technique) in techniques.iter().enumerate() {
+                technique.find(&marks, &mut |step| {
+                    let wrong = step.eliminations.iter().any(|&(c, d)| solution.get(c) == d)
+                        || step.placements.iter().any(|&(c, d)| solution.get(c) != d);
+                    assert!(!wrong, "line {}: {}", n + 1, step.text);
+                    checked[k] += 1;
+                    false
+                });
+            }
+            let Some(step) = next_step(&marks) else {
+                break;
+            };
+            step.apply(&mut marks);
+        }
+    }
+    for (technique, count) in techniques.iter().zip(checked) {
+        println!("{:<24} {count:>8} steps checked", technique.name());
+    }
+}
