@@ -9,6 +9,7 @@ mod latency;
 pub mod machine;
 mod solvers;
 mod stats;
+mod step;
 mod sudoku;
 mod timings;
 mod trace;
@@ -231,6 +232,16 @@ pub const DIRECTIVES: &[Directive] = &[
         cached: true,
         frozen: true,
     },
+    Directive {
+        name: "step",
+        run: step::run,
+        usage: "TECHNIQUE from=FILE nth=N",
+        about: "a board of a real step: the puzzles of `FILE` (under `$SUDOKU_DATA`; `human/se-rated.txt` by default) are explained by `sudoku explain --format json` until the `N`th (the first by default) whose easiest-first path takes a `TECHNIQUE` step, and that step is drawn from its JSON: the digits filled, the pencil marks of the blank cells, the pattern's cells shaded and its digits marked, the eliminated candidates struck through, the placed digit in colour, and the step's sentence as the caption. Inline SVG coloured by the classes of `weave.css`, for mdBook's light and dark themes. A missing data file gives a note instead; a file without such a step fails the build.",
+        bang: false,
+        block: true,
+        cached: true,
+        frozen: false,
+    },
 ];
 
 /// The names that mdBook's own `links` preprocessor expands, after the weave.
@@ -285,6 +296,14 @@ pub fn fenced(info: &str, body: &str) -> String {
     let fence = "`".repeat((longest + 1).max(3));
     let body = body.trim_end();
     format!("{fence}{info}\n{body}\n{fence}")
+}
+
+/// A file of the datasets: under `$SUDOKU_DATA`, by default `../shared/data` beside the
+/// repository.
+pub fn data_file(root: &std::path::Path, name: &str) -> PathBuf {
+    let dir =
+        std::env::var_os("SUDOKU_DATA").map_or_else(|| root.join("../shared/data"), PathBuf::from);
+    dir.join(name)
 }
 
 /// The value of option `key` parsed as a number, or `default` when it is not given.
