@@ -3,6 +3,7 @@
 //! Adding a directive is local: write `fn(&Ctx, &Args) -> Result<String>` in a module of its
 //! own and add a row to [`DIRECTIVES`].
 
+mod agreement;
 mod datasets;
 mod generated;
 mod latency;
@@ -21,6 +22,19 @@ use anyhow::{Context, Result, bail, ensure};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
+
+/// What a frozen directive returns, as its error, when it declines to measure in this build (a
+/// long benchmark outside `cargo book --bench`): the note to show instead, which is not frozen.
+#[derive(Debug)]
+pub struct Unmeasured(pub String);
+
+impl std::fmt::Display for Unmeasured {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Unmeasured {}
 
 /// What every directive may use.
 pub struct Ctx {
@@ -241,6 +255,16 @@ pub const DIRECTIVES: &[Directive] = &[
         block: true,
         cached: true,
         frozen: false,
+    },
+    Directive {
+        name: "agreement",
+        run: agreement::run,
+        usage: "reglib|se from=FILE",
+        about: "the ladder against its peers, from the example `agreement`, which runs the crate's checks (the tests' own): `reglib`, for each HoDoKu code the ladder implements, the cases of HoDoKu's regression library (`human/hodoku-reglib-1.3.txt` by default) that pass, then each case that does not, with its line and why; `se`, by band of Sudoku Explainer's ER in `human/se-rated.txt` (by default), the share of puzzles rated with SE's ER, EP and ED, within 0.1 and 0.5 of its ER, the mean difference and the share beyond the ladder, then a sentence on how far the whole is from the goal of SE's ER on 90 % of the puzzles. A missing data file gives a note instead.",
+        bang: false,
+        block: true,
+        cached: true,
+        frozen: true,
     },
 ];
 
