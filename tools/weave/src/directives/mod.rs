@@ -8,6 +8,7 @@ mod datasets;
 mod generated;
 mod latency;
 pub mod machine;
+mod ratebench;
 mod solvers;
 mod stats;
 mod step;
@@ -261,6 +262,16 @@ pub const DIRECTIVES: &[Directive] = &[
         run: agreement::run,
         usage: "reglib|se from=FILE",
         about: "the ladder against its peers, from the example `agreement`, which runs the crate's checks (the tests' own): `reglib`, for each HoDoKu code the ladder implements, the cases of HoDoKu's regression library (`human/hodoku-reglib-1.3.txt` by default) that pass, then each case that does not, with its line and why; `se`, by band of Sudoku Explainer's ER in `human/se-rated.txt` (by default), the share of puzzles rated with SE's ER, EP and ED, within 0.1 and 0.5 of its ER, the mean difference and the share beyond the ladder, then a sentence on how far the whole is from the goal of SE's ER on 90 % of the puzzles. A missing data file gives a note instead.",
+        bang: false,
+        block: true,
+        cached: true,
+        frozen: true,
+    },
+    Directive {
+        name: "ratebench",
+        run: ratebench::run,
+        usage: "FILE... sample=N seed=S",
+        about: "the rating bench, one thread, for each file of `$SUDOKU_DATA`: hodoku-py's rater (`benches/hodoku_rate.py`) on a sample of `N` puzzles (40 by default) drawn with seed `S` (1 by default), ours on the same sample and on every puzzle (the example `rate_times`, in-process, as the Python is timed), and the whole process `sudoku rate --jobs 1 FILE`: puzzles a second, median, p99 and maximum time a puzzle, and a sentence with the ratio on the same sample. It takes minutes, so only `cargo book --bench` (or `--fresh`) measures it; another build with nothing stored shows a note. Without hodoku-py, its rows say how to install it (`tools/peers/requirements.txt`).",
         bang: false,
         block: true,
         cached: true,
