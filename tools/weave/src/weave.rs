@@ -175,7 +175,13 @@ fn weave_one(
         }
         None => {
             eprintln!("weave: running {}", &text[call.start..call.end]);
-            let output = (directive.run)(ctx, &args)?;
+            let output = match (directive.run)(ctx, &args) {
+                Ok(output) => output,
+                Err(e) => match e.downcast::<Unmeasured>() {
+                    Ok(Unmeasured(note)) => return Ok(protect(&continue_lines(&note, prefix))),
+                    Err(e) => return Err(e),
+                },
+            };
             if directive.cached {
                 ctx.cache.put(directive.name, &key, &output)?;
             }
@@ -280,6 +286,11 @@ mod tests {
         let out = weave_text(&weave, &table, "{{#decline}}\n", &mut errors);
         assert_eq!((out.as_str(), errors.len()), ("not measured here\n", 0));
         assert!(!dir.path().join("book/results").exists());
+        // Nor is it cached, when the directive's results are.
+        let table = [Directive { name: "decline", run: decline, ..TABLE[0] }];
+        let out = weave_text(&weave, &table, "{{#decline}}\n", &mut errors);
+        assert_eq!((out.as_str(), errors.len()), ("not measured here\n", 0));
+        assert!(!dir.path().join("cache").exists());
     }
 
     fn weave_in(dir: &std::path::Path, fresh: bool) -> Weave {

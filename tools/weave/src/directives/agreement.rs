@@ -57,10 +57,11 @@ fn count(value: &Value, key: &str) -> Result<usize> {
     Ok(n as usize)
 }
 
+/// A share with one decimal, its `%` kept on the number's line by a no-break space.
 fn percent(part: usize, whole: usize) -> String {
     match whole {
         0 => "–".to_string(),
-        _ => format!("{:.1} %", 100.0 * part as f64 / whole as f64),
+        _ => format!("{:.1}\u{a0}%", 100.0 * part as f64 / whole as f64),
     }
 }
 
@@ -169,7 +170,7 @@ fn se(value: &Value, file: &str) -> Result<String> {
         }
         let low = count(band, "low")?;
         let label = match low {
-            90.. => format!("{}.0 and up", low / 10),
+            90.. => format!("{}.0+", low / 10),
             _ => format!("{}.0–{}.9", low / 10, low / 10),
         };
         rows.push(row(label, &n));
@@ -214,8 +215,8 @@ mod tests {
              "failures": [{"line": 12, "why": "found nothing"}]},
         ]});
         let text = reglib(&value, "lib.txt").unwrap();
-        assert!(text.contains("| `0200` | `naked-pair` | 2 | 1 | 50.0 % |"), "{text}");
-        assert!(text.contains("| all |  | 5 | 4 | 80.0 % |"), "{text}");
+        assert!(text.contains("| `0200` | `naked-pair` | 2 | 1 | 50.0\u{a0}% |"), "{text}");
+        assert!(text.contains("| all |  | 5 | 4 | 80.0\u{a0}% |"), "{text}");
         assert!(text.contains("1 do not pass:\n\n- line 12 (`0200`, `naked-pair`): found nothing"));
         let none = json!({"codes": [
             {"code": "0100", "technique": "pointing", "passed": 3, "total": 3, "failures": []},
@@ -231,11 +232,11 @@ mod tests {
         };
         let value = json!({"bands": [band(10, 10, 0, 10), band(90, 10, 5, 4)], "otherwise": []});
         let text = se(&value, "se.txt").unwrap();
-        assert!(text.contains("| 9.0 and up | 10 | 40.0 % |"), "{text}");
-        assert!(text.contains("| 1.0–1.9 | 10 | 100.0 % |"), "{text}");
+        assert!(text.contains("| 9.0+ | 10 | 40.0\u{a0}% |"), "{text}");
+        assert!(text.contains("| 1.0–1.9 | 10 | 100.0\u{a0}% |"), "{text}");
         // 14 of 20 is 70 %: 20 points short; the mean difference is 1.0 / 5 in the last band.
         assert!(text.contains("to 14 (70.0 %), 20.0 points short of the goal of 90 %"), "{text}");
-        assert!(text.contains("| 0.20 | 50.0 % |"), "{text}");
+        assert!(text.contains("| 0.20 | 50.0\u{a0}% |"), "{text}");
         assert!(text.contains("every one is rated exactly as SE"), "{text}");
     }
 }

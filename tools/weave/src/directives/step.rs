@@ -10,10 +10,11 @@
 //!
 //! The board is inline SVG coloured by CSS classes (`weave.css`, `.weave-board`), so that it
 //! follows mdBook's light and dark themes; it scales with its `viewBox` to the page. A missing
-//! data file gives a note in the book instead of a board, not a failed build; a file that holds no
-//! such step fails the build, since the chapter then promises a board it cannot have.
+//! data file gives a note in the book instead of a board (not cached, so that the board comes when
+//! the file does), not a failed build; a file that holds no such step fails the build, since the
+//! chapter then promises a board it cannot have.
 
-use super::{Args, Ctx, data_file, html_code, number};
+use super::{Args, Ctx, Unmeasured, data_file, html_code, number};
 use crate::run::{self, Streams};
 use anyhow::{Context, Result, bail, ensure};
 use std::time::Duration;
@@ -37,7 +38,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     ensure!(nth >= 1, "`nth` counts from 1");
     let path = data_file(&ctx.root, file);
     let Ok(text) = std::fs::read_to_string(&path) else {
-        return Ok(missing(technique, file));
+        return Err(Unmeasured(missing(technique, file)).into());
     };
     let mut seen = 0;
     for (index, puzzle) in puzzles(&text).enumerate() {
