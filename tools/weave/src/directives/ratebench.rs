@@ -101,8 +101,8 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
         };
         sentences.push(format!(
             "On {name}, ours rates {ratio:.0} times as many puzzles a second as hodoku-py on the \
-             same {} puzzles: {verdict}; of those it rates {rated_same} to the end, where \
-             HoDoKu's longer ladder finishes every one, so the work is not the same.",
+             same {} puzzles: {verdict}; but it rates {rated_same} of them to the end and \
+             stops on the others, beyond its ladder, so the work is not the same.",
             hodoku.len(),
         ));
     }
