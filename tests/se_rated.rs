@@ -1,30 +1,13 @@
-//! Part IV's rater against Sudoku Explainer 1.2.1's own ratings of `human/se-rated.txt`: the
-//! share rated exactly as SE rated them (ER, EP, ED), within 0.1 and 0.5, and the mean absolute
-//! difference of ER, by SE band; puzzles beyond the ladder are counted apart. Run with
-//! `cargo test --release --test se_rated -- --nocapture` to see the table. Skipped with a message
-//! when the file is absent (see `SUDOKU_DATA`).
+//! Part IV's rater against Sudoku Explainer 1.2.1's own ratings of `human/se-rated.txt` (the
+//! check is the crate's, `sudoku::agreement`): the share rated exactly as SE rated them (ER, EP,
+//! ED), within 0.1 and 0.5, and the mean absolute difference of ER, by SE band; puzzles beyond the
+//! ladder are counted apart. Every puzzle the ladder finishes must be rated exactly as SE rates
+//! it. Run with `cargo test --release --test se_rated -- --nocapture` to see the table. Skipped
+//! with a message when the file is absent (see `SUDOKU_DATA`).
 
 use std::path::PathBuf;
 
-use sudoku::pencil_marks::PencilMarks;
-use sudoku::rating::{Rating, rate};
-use sudoku::reader::parse_grid;
-
-/// Tenths of a rating written with one decimal, as in the file.
-fn tenths(word: &str) -> u16 {
-    let value: f64 = word.parse().expect("a rating");
-    (value * 10.0).round() as u16
-}
-
-#[derive(Default)]
-struct Band {
-    puzzles: usize,
-    beyond: usize,
-    exact: [usize; 3],
-    within_1: usize,
-    within_5: usize,
-    abs_diff: usize,
-}
+use sudoku::agreement::se_agreement;
 
 #[test]
 fn agreement_with_sudoku_explainer() {
@@ -37,45 +20,15 @@ fn agreement_with_sudoku_explainer() {
         eprintln!("skipped: {} is missing", path.display());
         return;
     };
-    // Bands by SE's ER: below 2.0, 2.0 to 2.9, 3.0 to 3.9, ... and 9.0 and up.
-    let mut bands: Vec<Band> = (0..10).map(|_| Band::default()).collect();
-    let mut disagree = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let grid = parse_grid(words[0]).unwrap_or_else(|e| panic!("line {}: {e}", n + 1));
-        let se = [tenths(words[1]), tenths(words[2]), tenths(words[3])];
-        let Rating { er, ep, ed, solved, .. } = rate(PencilMarks::from_grid(&grid));
-        let band = &mut bands[usize::from(se[0] / 10).clamp(1, 10) - 1];
-        band.puzzles += 1;
-        if !solved {
-            band.beyond += 1;
-            continue;
-        }
-        let ours = [er, ep.unwrap_or(0), ed.unwrap_or(0)];
-        for k in 0..3 {
-            band.exact[k] += usize::from(ours[k] == se[k]);
-        }
-        let diff = usize::from(er.abs_diff(se[0]));
-        band.within_1 += usize::from(diff <= 1);
-        band.within_5 += usize::from(diff <= 5);
-        band.abs_diff += diff;
-        // Every puzzle the ladder finishes must be rated exactly as SE rates it.
-        if ours != se {
-            disagree.push(format!("line {}: ours {ours:?}, SE {se:?}", n + 1));
-        }
-    }
+    let (bands, otherwise) = se_agreement(&text).unwrap_or_else(|e| panic!("{e}"));
     println!("SE band  puzzles beyond  ER=  EP=  ED=  ER±0.1 ER±0.5  mean |ΔER|");
-    let mut total = Band::default();
-    for (k, b) in bands.iter().enumerate() {
-        if b.puzzles == 0 {
-            continue;
-        }
+    for b in &bands {
         let rated = b.puzzles - b.beyond;
         let share = |x: usize| if rated == 0 { 0.0 } else { 100.0 * x as f64 / rated as f64 };
         let mean = if rated == 0 { 0.0 } else { b.abs_diff as f64 / 10.0 / rated as f64 };
         println!(
             "{:>4}   {:>7} {:>6} {:>4.0}% {:>3.0}% {:>3.0}% {:>6.0}% {:>6.0}% {:>8.2}",
-            format!("{}.x", k + 1),
+            format!("{}.x", b.low / 10),
             b.puzzles,
             b.beyond,
             share(b.exact[0]),
@@ -85,22 +38,8 @@ fn agreement_with_sudoku_explainer() {
             share(b.within_5),
             mean
         );
-        total.puzzles += b.puzzles;
-        total.beyond += b.beyond;
-        for i in 0..3 {
-            total.exact[i] += b.exact[i];
-        }
-        total.within_1 += b.within_1;
     }
-    println!(
-        "all: {} puzzles, {} beyond the ladder, ER exact on {} of all ({:.1}%), within 0.1 on {}",
-        total.puzzles,
-        total.beyond,
-        total.exact[0],
-        100.0 * total.exact[0] as f64 / total.puzzles as f64,
-        total.within_1
-    );
-    assert!(disagree.is_empty(), "{} rated otherwise:\n{}", disagree.len(), disagree.join("\n"));
+    assert!(otherwise.is_empty(), "{} rated otherwise:\n{}", otherwise.len(), otherwise.join("\n"));
 }
 
 /// Never lies: on the path of every puzzle of the file, every step of every technique, in every

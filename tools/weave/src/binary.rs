@@ -25,10 +25,21 @@ pub fn locate(root: &Path, given: Option<PathBuf>) -> Result<PathBuf> {
 /// reports it (so a custom target directory is followed). Cargo's messages go to our standard
 /// error, never to standard output, which mdBook reads when we run as its preprocessor.
 fn build(root: &Path) -> Result<PathBuf> {
+    cargo_build(root, "--bin", "sudoku")
+}
+
+/// The release build of the example `name`, brought up to date first (for results that need
+/// the crate's own code, which the weave never links).
+pub fn example(root: &Path, name: &str) -> Result<PathBuf> {
+    cargo_build(root, "--example", name)
+}
+
+/// Runs `cargo build --release KIND NAME` in `root` and returns the executable's path.
+fn cargo_build(root: &Path, kind: &str, name: &str) -> Result<PathBuf> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    eprintln!("weave: cargo build --release --bin sudoku");
+    eprintln!("weave: cargo build --release {kind} {name}");
     let mut child = Command::new(&cargo)
-        .args(["build", "--release", "--bin", "sudoku"])
+        .args(["build", "--release", kind, name])
         .arg("--message-format=json-render-diagnostics")
         .current_dir(root)
         .stdin(Stdio::null())
@@ -43,15 +54,14 @@ fn build(root: &Path) -> Result<PathBuf> {
             Ok(message) => message,
             Err(_) => continue,
         };
-        let ours =
-            message["reason"] == "compiler-artifact" && message["target"]["name"] == "sudoku";
+        let ours = message["reason"] == "compiler-artifact" && message["target"]["name"] == name;
         if let Some(path) = message["executable"].as_str().filter(|_| ours) {
             executable = Some(PathBuf::from(path));
         }
     }
     if !child.wait()?.success() {
-        bail!("`cargo build --release --bin sudoku` failed: the book needs the binary");
+        bail!("`cargo build --release {kind} {name}` failed: the book needs it");
     }
-    executable.context("cargo built no `sudoku` executable")
+    executable.with_context(|| format!("cargo built no `{name}` executable"))
 }
 // ANCHOR_END: build

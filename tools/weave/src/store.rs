@@ -62,6 +62,11 @@ impl Store {
         }
     }
 
+    /// Whether this build measures again what is stored (`--fresh`, `--bench`).
+    pub fn fresh(&self) -> bool {
+        self.fresh
+    }
+
     /// The file of the dataset harness's results.
     pub fn datasets_path(&self) -> PathBuf {
         self.dir.join("datasets.json")

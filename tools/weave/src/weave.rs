@@ -1,7 +1,7 @@
 //! The weave as an mdBook preprocessor: every chapter's directives replaced by their output.
 
 use crate::cache;
-use crate::directives::{Args, Ctx, DIRECTIVES, Directive, MDBOOK_NAMES};
+use crate::directives::{Args, Ctx, DIRECTIVES, Directive, MDBOOK_NAMES, Unmeasured};
 use crate::scan::{self, Found};
 use crate::store::Store;
 use anyhow::{Result, bail};
@@ -147,7 +147,15 @@ fn weave_one(
             }
             None => {
                 eprintln!("weave: measuring {}", &text[call.start..call.end]);
-                let output = (directive.run)(ctx, &args)?;
+                // A directive may decline to measure here (a long benchmark outside `--bench`):
+                // its note is shown, and nothing is frozen.
+                let output = match (directive.run)(ctx, &args) {
+                    Ok(output) => output,
+                    Err(e) => match e.downcast::<Unmeasured>() {
+                        Ok(Unmeasured(note)) => return Ok(protect(&continue_lines(&note, prefix))),
+                        Err(e) => return Err(e),
+                    },
+                };
                 weave.stats.ran.set(weave.stats.ran.get() + 1);
                 ctx.store.put(directive.name, &key, &args.text, &output)?
             }
@@ -167,7 +175,13 @@ fn weave_one(
         }
         None => {
             eprintln!("weave: running {}", &text[call.start..call.end]);
-            let output = (directive.run)(ctx, &args)?;
+            let output = match (directive.run)(ctx, &args) {
+                Ok(output) => output,
+                Err(e) => match e.downcast::<Unmeasured>() {
+                    Ok(Unmeasured(note)) => return Ok(protect(&continue_lines(&note, prefix))),
+                    Err(e) => return Err(e),
+                },
+            };
             if directive.cached {
                 ctx.cache.put(directive.name, &key, &output)?;
             }
@@ -222,6 +236,10 @@ mod tests {
         Ok(format!("<{}>", args.words.join("|")))
     }
 
+    fn decline(_: &Ctx, _: &Args) -> Result<String> {
+        Err(Unmeasured("not measured here".into()).into())
+    }
+
     fn block(_: &Ctx, args: &Args) -> Result<String> {
         Ok(format!("```text\n{}\n```", args.text))
     }
@@ -258,6 +276,22 @@ mod tests {
             frozen: true,
         },
     ];
+
+    #[test]
+    fn a_declined_measurement_shows_its_note_and_freezes_nothing() {
+        let table = [Directive { name: "decline", run: decline, ..TABLE[2] }];
+        let dir = tempfile::tempdir().unwrap();
+        let weave = weave_in(dir.path(), false);
+        let mut errors = Vec::new();
+        let out = weave_text(&weave, &table, "{{#decline}}\n", &mut errors);
+        assert_eq!((out.as_str(), errors.len()), ("not measured here\n", 0));
+        assert!(!dir.path().join("book/results").exists());
+        // Nor is it cached, when the directive's results are.
+        let table = [Directive { name: "decline", run: decline, ..TABLE[0] }];
+        let out = weave_text(&weave, &table, "{{#decline}}\n", &mut errors);
+        assert_eq!((out.as_str(), errors.len()), ("not measured here\n", 0));
+        assert!(!dir.path().join("cache").exists());
+    }
 
     fn weave_in(dir: &std::path::Path, fresh: bool) -> Weave {
         Weave::new(Ctx {

@@ -3,12 +3,15 @@
 //! Adding a directive is local: write `fn(&Ctx, &Args) -> Result<String>` in a module of its
 //! own and add a row to [`DIRECTIVES`].
 
+mod agreement;
 mod datasets;
 mod generated;
 mod latency;
 pub mod machine;
+mod ratebench;
 mod solvers;
 mod stats;
+mod step;
 mod sudoku;
 mod timings;
 mod trace;
@@ -20,6 +23,19 @@ use anyhow::{Context, Result, bail, ensure};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
+
+/// What a frozen directive returns, as its error, when it declines to measure in this build (a
+/// long benchmark outside `cargo book --bench`): the note to show instead, which is not frozen.
+#[derive(Debug)]
+pub struct Unmeasured(pub String);
+
+impl std::fmt::Display for Unmeasured {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Unmeasured {}
 
 /// What every directive may use.
 pub struct Ctx {
@@ -231,6 +247,36 @@ pub const DIRECTIVES: &[Directive] = &[
         cached: true,
         frozen: true,
     },
+    Directive {
+        name: "step",
+        run: step::run,
+        usage: "TECHNIQUE from=FILE nth=N",
+        about: "a board of a real step: the puzzles of `FILE` (under `$SUDOKU_DATA`; `human/se-rated.txt` by default) are explained by `sudoku explain --format json` until the `N`th (the first by default) whose easiest-first path takes a `TECHNIQUE` step, and that step is drawn from its JSON: the digits filled, the pencil marks of the blank cells, the pattern's cells shaded and its digits marked, the eliminated candidates struck through, the placed digit in colour, and the step's sentence as the caption. Inline SVG coloured by the classes of `weave.css`, for mdBook's light and dark themes. A missing data file gives a note instead; a file without such a step fails the build.",
+        bang: false,
+        block: true,
+        cached: true,
+        frozen: false,
+    },
+    Directive {
+        name: "agreement",
+        run: agreement::run,
+        usage: "reglib|se from=FILE",
+        about: "the ladder against its peers, from the example `agreement`, which runs the crate's checks (the tests' own): `reglib`, for each HoDoKu code the ladder implements, the cases of HoDoKu's regression library (`human/hodoku-reglib-1.3.txt` by default) that pass, then each case that does not, with its line and why; `se`, by band of Sudoku Explainer's ER in `human/se-rated.txt` (by default), the share of puzzles rated with SE's ER, EP and ED, within 0.1 and 0.5 of its ER, the mean difference and the share beyond the ladder, then a sentence on how far the whole is from the goal of SE's ER on 90 % of the puzzles. A missing data file gives a note instead.",
+        bang: false,
+        block: true,
+        cached: true,
+        frozen: true,
+    },
+    Directive {
+        name: "ratebench",
+        run: ratebench::run,
+        usage: "FILE... sample=N seed=S",
+        about: "the rating bench, one thread, for each file of `$SUDOKU_DATA`: hodoku-py's rater (`benches/hodoku_rate.py`) on a sample of `N` puzzles (40 by default) drawn with seed `S` (1 by default), ours on the same sample and on every puzzle (the example `rate_times`, in-process, as the Python is timed), and the whole process `sudoku rate --jobs 1 FILE`: puzzles a second, median, p99 and maximum time a puzzle, and a sentence with the ratio on the same sample. It takes minutes, so only `cargo book --bench` (or `--fresh`) measures it; another build with nothing stored shows a note. Without hodoku-py, its rows say how to install it (`tools/peers/requirements.txt`).",
+        bang: false,
+        block: true,
+        cached: true,
+        frozen: true,
+    },
 ];
 
 /// The names that mdBook's own `links` preprocessor expands, after the weave.
@@ -285,6 +331,14 @@ pub fn fenced(info: &str, body: &str) -> String {
     let fence = "`".repeat((longest + 1).max(3));
     let body = body.trim_end();
     format!("{fence}{info}\n{body}\n{fence}")
+}
+
+/// A file of the datasets: under `$SUDOKU_DATA`, by default `../shared/data` beside the
+/// repository.
+pub fn data_file(root: &std::path::Path, name: &str) -> PathBuf {
+    let dir =
+        std::env::var_os("SUDOKU_DATA").map_or_else(|| root.join("../shared/data"), PathBuf::from);
+    dir.join(name)
 }
 
 /// The value of option `key` parsed as a number, or `default` when it is not given.

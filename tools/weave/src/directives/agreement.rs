@@ -1,0 +1,278 @@
+//! `{{#agreement reglib|se from=FILE}}`: the ladder against its peers, in tables.
+//!
+//! - `reglib`: HoDoKu's regression library (`human/hodoku-reglib-1.3.txt` by default): for each
+//!   HoDoKu code the ladder implements, the cases that pass, and a list of those that do not,
+//!   with the reason the check gave.
+//! - `se`: Sudoku Explainer's own ratings (`human/se-rated.txt` by default): by band of SE's ER,
+//!   the share of puzzles with the same ER, EP and ED, within 0.1 and 0.5 of SE's ER, the mean
+//!   difference of ER, how many are beyond the ladder; and a sentence on the goal of the same ER
+//!   on 90 % of the puzzles.
+//!
+//! The checks are the crate's (`sudoku::agreement`, which the tests run too); the weave never
+//! links the crate, so it builds and runs the example `agreement`, which prints them as JSON.
+//! Both take seconds, so the tables are frozen in the store. A missing data file gives a note,
+//! which is not frozen.
+
+use super::{Args, Ctx, Unmeasured, code_span, data_file, table};
+use crate::binary;
+use crate::run::{self, Streams};
+use anyhow::{Context, Result, bail, ensure};
+use serde_json::Value;
+use std::time::Duration;
+
+const LIMIT: Duration = Duration::from_secs(600);
+
+/// The share of the puzzles whose ER should be SE's, as the goal the book states.
+const GOAL: f64 = 90.0;
+
+pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
+    let (kind, options) = args.options(&["from"])?;
+    let (kind, default) = match kind.as_slice() {
+        ["reglib"] => ("reglib", "human/hodoku-reglib-1.3.txt"),
+        ["se"] => ("se", "human/se-rated.txt"),
+        _ => bail!("name one kind: `reglib` or `se`"),
+    };
+    let file = options.get("from").copied().unwrap_or(default);
+    let path = data_file(&ctx.root, file);
+    if !path.is_file() {
+        let note = format!(
+            "> **Not measured:** `{file}` is not in `$SUDOKU_DATA` (by default `../shared/data` \
+             beside the repository) on the machine that built this book."
+        );
+        return Err(Unmeasured(note).into());
+    }
+    let example = binary::example(&ctx.root, "agreement")?;
+    let words = [kind.to_string(), path.display().to_string()];
+    let out = run::run(&example, &words, &ctx.root, LIMIT, Streams::Separate)?;
+    ensure!(out.success(), "`agreement {kind} {file}`: {}\n{}", out.describe(LIMIT), out.stderr);
+    let value: Value = serde_json::from_str(&out.stdout).context("`agreement` printed no JSON")?;
+    match kind {
+        "reglib" => reglib(&value, file),
+        _ => se(&value, file),
+    }
+}
+
+fn count(value: &Value, key: &str) -> Result<usize> {
+    let n = value[key].as_u64().with_context(|| format!("no count `{key}` in {value}"))?;
+    Ok(n as usize)
+}
+
+/// A share with one decimal, its `%` kept on the number's line by a no-break space.
+fn percent(part: usize, whole: usize) -> String {
+    match whole {
+        0 => "–".to_string(),
+        _ => format!("{:.1}\u{a0}%", 100.0 * part as f64 / whole as f64),
+    }
+}
+
+/// The library's table, then its failures, each with its line and reason, then the cases SE
+/// answers otherwise by design, by reason.
+fn reglib(value: &Value, file: &str) -> Result<String> {
+    let codes = value["codes"].as_array().context("no `codes`")?;
+    let header: Vec<String> =
+        ["HoDoKu code", "technique", "cases", "pass", "share", "SE differs"]
+            .map(String::from)
+            .to_vec();
+    let (mut rows, mut failures) = (Vec::new(), Vec::new());
+    let mut differences: Vec<(String, Vec<usize>)> = Vec::new();
+    let (mut passed, mut total, mut differ) = (0, 0, 0);
+    for code in codes {
+        let (name, technique) = (code["code"].as_str(), code["technique"].as_str());
+        let (Some(name), Some(technique)) = (name, technique) else {
+            bail!("a code without its name or technique: {code}");
+        };
+        let (p, t) = (count(code, "passed")?, count(code, "total")?);
+        let differs = code["differences"].as_array().map_or(&[][..], Vec::as_slice);
+        passed += p;
+        total += t;
+        differ += differs.len();
+        rows.push(vec![
+            code_span(name),
+            code_span(technique),
+            t.to_string(),
+            p.to_string(),
+            percent(p, t),
+            differs.len().to_string(),
+        ]);
+        for difference in differs {
+            let why = difference["why"].as_str().unwrap_or("?").to_string();
+            let line = count(difference, "line")?;
+            match differences.iter_mut().find(|(w, _)| *w == why) {
+                Some((_, lines)) => lines.push(line),
+                None => differences.push((why, vec![line])),
+            }
+        }
+        for failure in code["failures"].as_array().context("no `failures`")? {
+            let why = failure["why"].as_str().unwrap_or("?");
+            failures.push(format!(
+                "- line {} (`{name}`, `{technique}`): {}",
+                count(failure, "line")?,
+                why.replace('*', "\\*").replace('_', "\\_")
+            ));
+        }
+    }
+    rows.push(vec![
+        "all".into(),
+        String::new(),
+        total.to_string(),
+        passed.to_string(),
+        percent(passed, total),
+        differ.to_string(),
+    ]);
+    let mut text = table(&header, &rows);
+    text.push_str(&format!("\n\nOf the {total} cases of `{file}` for these codes, "));
+    match (failures.len(), differ) {
+        (0, 0) => text.push_str("every one passes."),
+        (0, _) => text.push_str(&format!(
+            "every one passes but {differ} that SE, whose ladder this is, answers otherwise by design:"
+        )),
+        (n, _) => text.push_str(&format!("{n} do not pass:\n\n{}", failures.join("\n"))),
+    }
+    if differ > 0 {
+        if !failures.is_empty() {
+            text.push_str(&format!("\n\n{differ} more are answered otherwise by SE by design:"));
+        }
+        text.push_str("\n\n");
+        for (why, lines) in &differences {
+            let lines: Vec<String> = lines.iter().map(usize::to_string).collect();
+            let why = why.replace('*', "\\*").replace('_', "\\_");
+            text.push_str(&format!("- {why} (lines {})\n", lines.join(", ")));
+        }
+    }
+    Ok(text)
+}
+
+/// The bands' table and the sentence on the goal.
+fn se(value: &Value, file: &str) -> Result<String> {
+    let bands = value["bands"].as_array().context("no `bands`")?;
+    let header: Vec<String> = [
+        "SE's ER",
+        "puzzles",
+        "same ER",
+        "same EP",
+        "same ED",
+        "ER ± 0.1",
+        "ER ± 0.5",
+        "mean \\|ΔER\\|",
+        "beyond",
+    ]
+    .map(String::from)
+    .to_vec();
+    let mut rows = Vec::new();
+    let mut all = [0usize; 8];
+    let row = |label: String, n: &[usize; 8]| {
+        let [puzzles, beyond, er, ep, ed, within_1, within_5, diff] = *n;
+        let finished = puzzles - beyond;
+        let mean = match finished {
+            0 => "–".to_string(),
+            _ => format!("{:.2}", diff as f64 / 10.0 / finished as f64),
+        };
+        vec![
+            label,
+            puzzles.to_string(),
+            percent(er, puzzles),
+            percent(ep, puzzles),
+            percent(ed, puzzles),
+            percent(within_1, puzzles),
+            percent(within_5, puzzles),
+            mean,
+            percent(beyond, puzzles),
+        ]
+    };
+    for band in bands {
+        let exact = band["exact"].as_array().context("no `exact`")?;
+        let exact: Vec<usize> =
+            exact.iter().filter_map(Value::as_u64).map(|n| n as usize).collect();
+        ensure!(exact.len() == 3, "`exact` is not three counts: {band}");
+        let n = [
+            count(band, "puzzles")?,
+            count(band, "beyond")?,
+            exact[0],
+            exact[1],
+            exact[2],
+            count(band, "within_1")?,
+            count(band, "within_5")?,
+            count(band, "abs_diff")?,
+        ];
+        for (total, x) in all.iter_mut().zip(n) {
+            *total += x;
+        }
+        let low = count(band, "low")?;
+        let label = match low {
+            90.. => format!("{}.0+", low / 10),
+            _ => format!("{}.0–{}.9", low / 10, low / 10),
+        };
+        rows.push(row(label, &n));
+    }
+    rows.push(row("all".into(), &all));
+    let otherwise = value["otherwise"].as_array().map_or(0, Vec::len);
+    let [puzzles, beyond, same, ..] = all;
+    let share = if puzzles == 0 { 0.0 } else { 100.0 * same as f64 / puzzles as f64 };
+    let mut text = table(&header, &rows);
+    text.push_str(&format!(
+        "\n\nShares are of all the band's puzzles, those beyond the ladder included; the mean \
+         difference is over the puzzles the ladder finishes. Over the {puzzles} puzzles of \
+         `{file}`, the ladder gives SE's ER to {same} ({share:.1} %), "
+    ));
+    if share >= GOAL {
+        text.push_str(&format!("which meets the goal of {GOAL:.0} %"));
+    } else {
+        text.push_str(&format!("{:.1} points short of the goal of {GOAL:.0} %", GOAL - share));
+    }
+    text.push_str(&format!(
+        "; {beyond} ({}) are beyond it, and of the {} it finishes, {}.",
+        percent(beyond, puzzles),
+        puzzles - beyond,
+        match otherwise {
+            0 => "every one is rated exactly as SE rates it".to_string(),
+            n => format!("{n} are rated otherwise than SE in ER, EP or ED"),
+        }
+    ));
+    Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn library_tables_count_cases_and_list_failures() {
+        let value = json!({"codes": [
+            {"code": "0100", "technique": "pointing", "passed": 3, "total": 3, "failures": []},
+            {"code": "0200", "technique": "naked-pair", "passed": 1, "total": 2,
+             "failures": [{"line": 12, "why": "found nothing"}]},
+        ]});
+        let text = reglib(&value, "lib.txt").unwrap();
+        assert!(text.contains("| `0200` | `naked-pair` | 2 | 1 | 50.0\u{a0}% | 0 |"), "{text}");
+        assert!(text.contains("| all |  | 5 | 4 | 80.0\u{a0}% | 0 |"), "{text}");
+        assert!(text.contains("1 do not pass:\n\n- line 12 (`0200`, `naked-pair`): found nothing"));
+        let none = json!({"codes": [
+            {"code": "0100", "technique": "pointing", "passed": 3, "total": 3, "failures": []},
+        ]});
+        assert!(reglib(&none, "lib.txt").unwrap().ends_with("every one passes."));
+        let differ = json!({"codes": [
+            {"code": "0600", "technique": "unique-loop", "passed": 1, "total": 3, "failures": [],
+             "differences": [{"line": 7, "why": "by design"}, {"line": 9, "why": "by design"}]},
+        ]});
+        let text = reglib(&differ, "lib.txt").unwrap();
+        assert!(text.contains("| `0600` | `unique-loop` | 3 | 1 | 33.3\u{a0}% | 2 |"), "{text}");
+        assert!(text.contains("answers otherwise by design:\n\n- by design (lines 7, 9)"), "{text}");
+    }
+
+    #[test]
+    fn rating_tables_share_by_band_and_state_the_goal() {
+        let band = |low: u64, puzzles: u64, beyond: u64, er: u64| {
+            json!({"low": low, "puzzles": puzzles, "beyond": beyond, "exact": [er, er, puzzles],
+                   "within_1": er, "within_5": er, "abs_diff": 10})
+        };
+        let value = json!({"bands": [band(10, 10, 0, 10), band(90, 10, 5, 4)], "otherwise": []});
+        let text = se(&value, "se.txt").unwrap();
+        assert!(text.contains("| 9.0+ | 10 | 40.0\u{a0}% |"), "{text}");
+        assert!(text.contains("| 1.0–1.9 | 10 | 100.0\u{a0}% |"), "{text}");
+        // 14 of 20 is 70 %: 20 points short; the mean difference is 1.0 / 5 in the last band.
+        assert!(text.contains("to 14 (70.0 %), 20.0 points short of the goal of 90 %"), "{text}");
+        assert!(text.contains("| 0.20 | 50.0\u{a0}% |"), "{text}");
+        assert!(text.contains("every one is rated exactly as SE"), "{text}");
+    }
+}

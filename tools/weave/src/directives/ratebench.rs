@@ -1,0 +1,231 @@
+//! `{{#ratebench FILE... sample=N seed=S}}`: how fast the ladder rates, beside hodoku-py.
+//!
+//! For each dataset file (under `$SUDOKU_DATA`), on one thread: hodoku-py's rater
+//! (`benches/hodoku_rate.py`, which times `hodoku.Solver().rate` call by call) on a sample of
+//! `N` puzzles drawn with seed `S` (it takes about a second a puzzle on the hardest files), ours
+//! on the same sample and on the whole file (the example `rate_times`, which times the record
+//! `sudoku rate` writes, puzzle by puzzle, in-process as the Python is), and the whole process
+//! `sudoku rate --jobs 1 FILE`, from its wall time. A row gives puzzles a second and the median,
+//! 99th percentile and maximum time of a puzzle; a sentence gives the ratio on the same sample.
+//!
+//! It takes minutes, so it measures only in `cargo book --bench` (or `--fresh`), and is frozen;
+//! in another build with nothing stored it says so instead. Without hodoku-py installed
+//! (`tools/peers/requirements.txt`), its rows say how to install it and ours are measured alone.
+
+use super::{Args, Ctx, Unmeasured, code_span, data_file, number, table};
+use crate::binary;
+use crate::run::{self, Outcome, Streams};
+use anyhow::{Context, Result, bail, ensure};
+use serde_json::Value;
+use std::time::Duration;
+
+const OPTIONS: &[&str] = &["sample", "seed"];
+
+/// Longer than any of the runs should take (hodoku-py on 40 of the hardest puzzles: a minute).
+const LIMIT: Duration = Duration::from_secs(3600);
+
+/// How many times hodoku-py's rate the issue asks of ours.
+const AIM: f64 = 100.0;
+
+pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
+    let (files, options) = args.options(OPTIONS)?;
+    ensure!(!files.is_empty(), "name the dataset files to rate");
+    let sample: usize = number(&options, "sample", 40)?;
+    let seed: u64 = number(&options, "seed", 1)?;
+    if !ctx.store.fresh() {
+        return Err(Unmeasured(
+            "> **Not measured yet:** the rating bench takes minutes, so only `cargo book --bench` \
+             runs it and freezes its table here."
+                .into(),
+        )
+        .into());
+    }
+    let rate_times = binary::example(&ctx.root, "rate_times")?;
+    let header: Vec<String> =
+        ["file", "rater, one thread", "puzzles", "puzzles a second", "median", "p99", "max"]
+            .map(String::from)
+            .to_vec();
+    let (mut rows, mut sentences) = (Vec::new(), Vec::new());
+    for file in files {
+        let path = data_file(&ctx.root, file);
+        let name = code_span(file);
+        if !path.is_file() {
+            let note = format!("> **Not measured:** {name} is not in `$SUDOKU_DATA` here.");
+            return Err(Unmeasured(note).into());
+        }
+        let path_arg = path.display().to_string();
+        let words: Vec<String> = ["benches/hodoku_rate.py", &path_arg, "--sample"]
+            .into_iter()
+            .map(String::from)
+            .chain([sample.to_string(), "--seed".into(), seed.to_string()])
+            .collect();
+        let python = std::env::var_os("PYTHON").unwrap_or_else(|| "python3".into());
+        let peer =
+            run::run(std::path::Path::new(&python), &words, &ctx.root, LIMIT, Streams::Separate)?;
+        let peer = match peer.code() {
+            Some(0) => Some(serde_json::from_str::<Value>(&peer.stdout).context("hodoku_rate")?),
+            Some(3) => None,
+            _ => bail!("`python3 benches/hodoku_rate.py {file}`: {}", failed(&peer)),
+        };
+        let Some(peer) = peer else {
+            rows.push(vec![
+                name.clone(),
+                "hodoku-py: not installed (`pip install -r tools/peers/requirements.txt`)".into(),
+            ]);
+            rows.last_mut().expect("a row").resize(header.len(), "–".into());
+            let (ours, rated) = times(&rate_times, ctx, &path_arg, &[])?;
+            rows.push(timed_row(&name, every(rated, ours.len()), &ours));
+            rows.push(whole_process(ctx, &name, &path_arg)?);
+            continue;
+        };
+        let hodoku = seconds(&peer["times"])?;
+        let indices: Vec<String> = peer["indices"]
+            .as_array()
+            .context("no `indices` from hodoku_rate")?
+            .iter()
+            .map(|i| i.to_string())
+            .collect();
+        let version = peer["version"].as_str().unwrap_or("?");
+        let label = format!("hodoku-py {version}, {} drawn with seed {seed}", hodoku.len());
+        rows.push(timed_row(&name, label, &hodoku));
+        let (same, rated_same) = times(&rate_times, ctx, &path_arg, &indices)?;
+        let label = format!("`sudoku`, the same puzzles ({rated_same} rated, the others beyond)");
+        rows.push(timed_row(&name, label, &same));
+        let (ours, rated) = times(&rate_times, ctx, &path_arg, &[])?;
+        rows.push(timed_row(&name, every(rated, ours.len()), &ours));
+        rows.push(whole_process(ctx, &name, &path_arg)?);
+        let ratio = per_second(&same) / per_second(&hodoku);
+        let verdict = match ratio >= AIM {
+            true => format!("at least the {AIM:.0} times the issue aims at"),
+            false => format!("short of the {AIM:.0} times the issue aims at"),
+        };
+        sentences.push(format!(
+            "On {name}, ours rates {ratio:.0} times as many puzzles a second as hodoku-py on the \
+             same {} puzzles: {verdict}; but it rates {rated_same} of them to the end and \
+             stops on the others, beyond its ladder, so the work is not the same.",
+            hodoku.len(),
+        ));
+    }
+    let mut text = table(&header, &rows);
+    if !sentences.is_empty() {
+        text.push_str("\n\n");
+        text.push_str(&sentences.join(" "));
+    }
+    Ok(text)
+}
+
+fn failed(out: &Outcome) -> String {
+    format!("{}\n{}", out.describe(LIMIT), out.stderr.trim_end())
+}
+
+/// The times in seconds of a JSON list.
+fn seconds(list: &Value) -> Result<Vec<f64>> {
+    let list = list.as_array().context("no list of times")?;
+    let times: Vec<f64> = list.iter().filter_map(Value::as_f64).collect();
+    ensure!(times.len() == list.len() && !times.is_empty(), "not a list of times: {list:?}");
+    Ok(times)
+}
+
+/// The label of ours on every puzzle of a file.
+fn every(rated: usize, puzzles: usize) -> String {
+    format!("`sudoku`, every puzzle ({rated} rated, {} beyond)", puzzles - rated)
+}
+
+/// Ours, puzzle by puzzle, from the example `rate_times` (every puzzle, or those at `indices`),
+/// and how many it rated to the end.
+fn times(
+    rate_times: &std::path::Path,
+    ctx: &Ctx,
+    path: &str,
+    indices: &[String],
+) -> Result<(Vec<f64>, usize)> {
+    let mut words = vec![path.to_string()];
+    words.extend(indices.iter().cloned());
+    let out = run::run(rate_times, &words, &ctx.root, LIMIT, Streams::Separate)?;
+    ensure!(out.success(), "`rate_times {path}`: {}", failed(&out));
+    let value: Value = serde_json::from_str(&out.stdout).context("`rate_times` printed no JSON")?;
+    let rated = value["rated"].as_u64().context("no `rated` from `rate_times`")?;
+    Ok((seconds(&value["times"])?, rated as usize))
+}
+
+/// The whole process `sudoku rate --jobs 1 FILE`: puzzles a second from its wall time.
+fn whole_process(ctx: &Ctx, name: &str, path: &str) -> Result<Vec<String>> {
+    let words: Vec<String> = ["rate", "--jobs", "1", path].map(String::from).to_vec();
+    let out = run::run(&ctx.sudoku, &words, &ctx.root, LIMIT, Streams::Separate)?;
+    ensure!(!out.timed_out(), "`sudoku rate`: {}", out.describe(LIMIT));
+    let puzzles = out.stdout.lines().count();
+    let rate = puzzles as f64 / out.wall.as_secs_f64();
+    let label = "`sudoku rate --jobs 1`, the whole process".to_string();
+    Ok(vec![
+        name.to_string(),
+        label,
+        puzzles.to_string(),
+        format!("{rate:.0}"),
+        "–".into(),
+        "–".into(),
+        "–".into(),
+    ])
+}
+
+fn per_second(times: &[f64]) -> f64 {
+    times.len() as f64 / times.iter().sum::<f64>()
+}
+
+/// A row of puzzles, puzzles a second, median, 99th percentile (nearest rank) and maximum.
+fn timed_row(name: &str, label: String, times: &[f64]) -> Vec<String> {
+    let mut sorted = times.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let rank =
+        |q: f64| sorted[((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1];
+    let rate = per_second(times);
+    let rate = if rate >= 100.0 { format!("{rate:.0}") } else { format!("{rate:.2}") };
+    vec![
+        name.to_string(),
+        label,
+        times.len().to_string(),
+        rate,
+        duration(rank(0.5)),
+        duration(rank(0.99)),
+        duration(sorted[sorted.len() - 1]),
+    ]
+}
+
+/// Seconds for people: `1.42 s`, `12.3 ms`, `85 µs`.
+fn duration(seconds: f64) -> String {
+    match seconds {
+        s if s >= 1.0 => format!("{s:.2} s"),
+        s if s >= 0.01 => format!("{:.1} ms", s * 1e3),
+        s if s >= 0.001 => format!("{:.2} ms", s * 1e3),
+        s => format!("{:.0} µs", s * 1e6),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_give_rate_median_p99_and_max() {
+        let times: Vec<f64> = (1..=100).map(|k| k as f64 / 1000.0).collect();
+        let row = timed_row("`f`", "r".into(), &times);
+        // 100 puzzles in 5.05 s; the median is the 50th, p99 the 99th, the max the 100th.
+        assert_eq!(row, ["`f`", "r", "100", "19.80", "50.0 ms", "99.0 ms", "100.0 ms"]);
+        let row = timed_row("`f`", "r".into(), &[2.0]);
+        assert_eq!(row[3..], ["0.50", "2.00 s", "2.00 s", "2.00 s"]);
+    }
+
+    #[test]
+    fn durations_read_at_every_scale() {
+        assert_eq!(duration(1.419), "1.42 s");
+        assert_eq!(duration(0.0123), "12.3 ms");
+        assert_eq!(duration(0.00234), "2.34 ms");
+        assert_eq!(duration(0.000085), "85 µs");
+    }
+
+    #[test]
+    fn times_must_all_be_numbers() {
+        assert_eq!(seconds(&serde_json::json!([0.5, 1])).unwrap(), [0.5, 1.0]);
+        assert!(seconds(&serde_json::json!([0.5, "x"])).is_err());
+        assert!(seconds(&serde_json::json!([])).is_err());
+    }
+}
