@@ -142,8 +142,8 @@ pub const DIRECTIVES: &[Directive] = &[
     Directive {
         name: "trace",
         run: trace::run,
-        usage: "GRID... solvers=A,B names=N1,N2 max-events=N",
-        about: "a player, in the page, that animates each solver's search on each grid, from `sudoku trace`; the reader chooses the board by name and the solver by button.",
+        usage: "GRID... solvers=A,B names=N1,N2 max-events=N generate=K seed=S symmetry=P human=yes",
+        about: "a player, in the page, that animates each solver's search on each grid, from `sudoku trace`; the reader chooses the board by name and the solver by button. `generate=K` adds K puzzles made by `sudoku generate --seed S --symmetry P --minimal`, which the player's New board deals; `human=yes` adds a person's path through each puzzle, from `sudoku explain` and `sudoku rate`, replayed step by step with pencil marks.",
         bang: false,
         block: true,
         cached: false,
