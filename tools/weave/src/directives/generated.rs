@@ -9,7 +9,17 @@
 //!   thread (`--jobs 1`), counted from the wall time of the whole process, without and with each
 //!   `--rating` band; `reference=R` adds QQWing's published rate as a last row.
 //!
-//! All three measure (the weave freezes them in `book/results/`); they run the binary, never
+//! - `versus count=N seed=S rounds=R`: ours against the crates.io `sudoku` crate's generator,
+//!   side by side in one run, on one thread: `sudoku generate --minimal --jobs 1` against
+//!   `examples/peer_generate.rs` making the same kind of puzzle (no symmetry, no given can go),
+//!   and `sudoku generate --symmetry rot180 --jobs 1` against the crate's `Sudoku::generate()`
+//!   (a half turn, no symmetric pair can go). Each of the R rounds runs all four programs in
+//!   turn, so that a machine busy with something else slows them alike; the table gives the best
+//!   and the median rate of each, from the wall time of the whole process, and the mean number of
+//!   givens, and a sentence under it says how ours compares. The weave builds the example with
+//!   `cargo build --release --example peer_generate`, its own fixed command.
+//!
+//! All four measure (the weave freezes them in `book/results/`); they run the binary, never
 //! link the crate.
 
 use super::{Args, Ctx, code_span, number, table};
@@ -19,7 +29,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-const OPTIONS: &[&str] = &["count", "seed", "files", "bands", "reference"];
+const OPTIONS: &[&str] = &["count", "seed", "files", "bands", "reference", "rounds"];
 
 /// Longer than any one run of the binary should take.
 const LIMIT: Duration = Duration::from_secs(600);
@@ -81,7 +91,12 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
             let header = vec![format!("{count} puzzles, seed {seed}"), "puzzles a second".into()];
             Ok(table(&header, &rows))
         }
-        _ => bail!("name one kind: `givens`, `ratings` or `speed`"),
+        ["versus"] => {
+            let rounds: usize = number(&options, "rounds", 5)?;
+            ensure!(rounds >= 1, "`rounds` must be at least 1");
+            versus(ctx, count, seed, rounds)
+        }
+        _ => bail!("name one kind: `givens`, `ratings`, `speed` or `versus`"),
     }
 }
 
@@ -134,6 +149,124 @@ fn puzzles_a_second(ctx: &Ctx, words: &[&str], count: usize, seed: u64) -> Resul
     let out = run::run(&ctx.sudoku, &args, &ctx.root, LIMIT, Streams::Separate)?;
     ensure!(out.success(), "`sudoku {}`: {}", args.join(" "), out.describe(LIMIT));
     Ok(count as f64 / out.wall.as_secs_f64())
+}
+
+/// One program of the side-by-side table: how it is named there, what runs, and its rates.
+struct Contender {
+    label: String,
+    program: PathBuf,
+    args: Vec<String>,
+    rates: Vec<f64>,
+    givens: Vec<usize>,
+}
+
+/// The `versus` table and its sentence.
+fn versus(ctx: &Ctx, count: usize, seed: u64, rounds: usize) -> Result<String> {
+    let peer = peer_program(ctx)?;
+    let ours = |words: &str| {
+        let mut args: Vec<String> = words.split(' ').map(String::from).collect();
+        args.extend(["--count".into(), count.to_string(), "--seed".into(), seed.to_string()]);
+        Contender {
+            label: code_span(&format!("sudoku {words}")),
+            program: ctx.sudoku.clone(),
+            args,
+            rates: vec![],
+            givens: vec![],
+        }
+    };
+    let theirs = |call: &str, symmetry: &str| Contender {
+        label: format!("the `sudoku` crate, {}", code_span(call)),
+        program: peer.clone(),
+        args: vec![count.to_string(), symmetry.to_string()],
+        rates: vec![],
+        givens: vec![],
+    };
+    let mut contenders = [
+        ours("generate --minimal --jobs 1"),
+        theirs("Sudoku::generate_from(Sudoku::generate_solved())", "none"),
+        ours("generate --symmetry rot180 --jobs 1"),
+        theirs("Sudoku::generate()", "rot180"),
+    ];
+    for _ in 0..rounds {
+        for contender in &mut contenders {
+            let out =
+                run::run(&contender.program, &contender.args, &ctx.root, LIMIT, Streams::Separate)?;
+            let command = format!("{} {}", contender.program.display(), contender.args.join(" "));
+            ensure!(out.success(), "`{command}`: {}", out.describe(LIMIT));
+            let puzzles: Vec<&str> = out.stdout.lines().collect();
+            ensure!(
+                puzzles.len() == count && puzzles.iter().all(|p| p.len() == 81),
+                "`{command}` made {} lines, not {count} puzzles",
+                puzzles.len()
+            );
+            contender.rates.push(count as f64 / out.wall.as_secs_f64());
+            contender.givens.extend(puzzles.iter().map(|p| givens(p)));
+        }
+    }
+    let rows: Vec<Vec<String>> = (contenders.iter())
+        .map(|c| {
+            let mean = c.givens.iter().sum::<usize>() as f64 / c.givens.len() as f64;
+            vec![
+                c.label.clone(),
+                format!("{:.0}", best(&c.rates)),
+                format!("{:.0}", median(&c.rates)),
+                format!("{mean:.1}"),
+            ]
+        })
+        .collect();
+    let header: Vec<String> = [
+        format!("{count} puzzles a run, {rounds} rounds"),
+        "puzzles a second, best".into(),
+        "median".into(),
+        "givens, mean".into(),
+    ]
+    .into();
+    let ratio = |ours: &Contender, theirs: &Contender| median(&ours.rates) / median(&theirs.rates);
+    let sentence = format!(
+        "On one thread, `sudoku generate --minimal` makes {} the `sudoku` crate's generator \
+         with no symmetry, and `sudoku generate --symmetry rot180` makes {} the crate's \
+         `Sudoku::generate()`, which has the same symmetry (medians of the rounds).",
+        compared(ratio(&contenders[0], &contenders[1])),
+        compared(ratio(&contenders[2], &contenders[3]))
+    );
+    Ok(format!("{}\n\n{sentence}", table(&header, &rows)))
+}
+
+/// How a ratio of two rates reads in a sentence: "1.9 times as many puzzles a second as".
+fn compared(ratio: f64) -> String {
+    match ratio {
+        r if r >= 1.05 => format!("{r:.1} times as many puzzles a second as"),
+        r if r > 0.95 => "about as many puzzles a second as".to_string(),
+        r => format!("only {:.0} % as many puzzles a second as", 100.0 * r),
+    }
+}
+
+fn best(rates: &[f64]) -> f64 {
+    rates.iter().copied().fold(0.0, f64::max)
+}
+
+fn median(rates: &[f64]) -> f64 {
+    let mut sorted = rates.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    sorted[sorted.len() / 2]
+}
+
+/// `examples/peer_generate`, built beside the binary by the weave's own fixed cargo command.
+fn peer_program(ctx: &Ctx) -> Result<PathBuf> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    eprintln!("weave: cargo build --release --example peer_generate");
+    let status = std::process::Command::new(&cargo)
+        .args(["build", "--release", "--example", "peer_generate"])
+        .current_dir(&ctx.root)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .status()
+        .context("cannot run cargo")?;
+    ensure!(status.success(), "`cargo build --release --example peer_generate` failed");
+    let dir = ctx.sudoku.parent().context("the binary has no directory")?;
+    let program = dir.join("examples").join("peer_generate");
+    ensure!(program.is_file(), "no {} after building it", program.display());
+    Ok(program)
 }
 
 /// What `sudoku rate` said of each puzzle: its ER, or `None` when beyond the ladder.
@@ -237,6 +370,15 @@ mod tests {
         let text = givens_table(&[("a".into(), vec![20, 22, 24, 26, 30])]);
         let last = text.lines().last().unwrap();
         assert_eq!(last, "| a | 5 | 20 | 22 | 24 | 24.4 | 26 | 30 |");
+    }
+
+    #[test]
+    fn ratios_read_as_words() {
+        assert_eq!(compared(1.94), "1.9 times as many puzzles a second as");
+        assert_eq!(compared(1.01), "about as many puzzles a second as");
+        assert_eq!(compared(0.5), "only 50 % as many puzzles a second as");
+        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(best(&[3.0, 1.0, 2.0]), 3.0);
     }
 
     #[test]
