@@ -224,8 +224,8 @@ pub const DIRECTIVES: &[Directive] = &[
     Directive {
         name: "generated",
         run: generated::run,
-        usage: "givens|ratings|speed|versus count=N seed=S files=A,B bands=A..B reference=R rounds=R",
-        about: "what `sudoku generate --minimal --count N --seed S` makes, in a table: `givens`, the least, quartiles, mean and most givens, beside each file of `$SUDOKU_DATA` named in `files`; `ratings`, the share of puzzles in each band of ER by `sudoku rate`, beside the same files; `speed`, minimal puzzles a second on one thread from the wall time of the process, without and with each `--rating` band of `bands`, and a last row of the rate `reference` that QQWing publishes; `versus`, ours against the `sudoku` crate's generator (`examples/peer_generate.rs`) without symmetry and with a half turn, in alternating rounds, with a generated sentence comparing the rates.",
+        usage: "givens|ratings|speed|versus count=N seed=S files=A,B plot=yes bands=A..B reference=R rounds=R",
+        about: "what `sudoku generate --minimal --count N --seed S` makes, in a table: `givens`, the least, quartiles, mean and most givens, beside each file of `$SUDOKU_DATA` named in `files`; `ratings`, the share of puzzles in each band of ER by `sudoku rate`, beside the same files (with `plot=yes`, either adds a figure of the cumulative shares); `speed`, minimal puzzles a second on one thread from the wall time of the process, without and with each `--rating` band of `bands`, and a last row of the rate `reference` that QQWing publishes; `versus`, ours against the `sudoku` crate's generator (`examples/peer_generate.rs`) without symmetry and with a half turn, in alternating rounds, with a generated sentence comparing the rates.",
         bang: false,
         block: true,
         cached: true,
