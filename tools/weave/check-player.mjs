@@ -7,8 +7,12 @@
 // player of the page: checks the board shows a puzzle; picks each solver in turn, sets the
 // fastest speed, presses Play and checks that the board changes while playing and ends on a
 // solution (full, every unit holding the nine digits, every given in place); steps back and
-// forward; presses N for a new board and Space to play and pause. Screenshots of the player in
-// the middle of a search and at its end are saved. Exits non-zero on the first failed check.
+// forward; presses N for a new board and Space to play and pause; checks that New board deals
+// the generated puzzles and a named grid can still be picked; then follows a person's path
+// (the "person" button): pencil marks that are the candidates the givens leave, each step's
+// technique, rating and sentence, eliminations struck out and counted, a path that ends on the
+// solution or says where the techniques stop. Screenshots of the player in the middle of a
+// search, at its end, and at a person's step are saved. Exits non-zero if any check failed.
 
 import { chromium } from "playwright-core";
 
@@ -89,7 +93,7 @@ try {
   check(given.filter(Boolean).length >= 17 && start.filter((d) => d > 0).length === given.filter(Boolean).length,
     "at the start only the givens are on the board");
 
-  const solvers = player.locator(".st-solvers button");
+  const solvers = player.locator(".st-solvers button:not(.st-person)");
   const solverCount = await solvers.count();
   check(solverCount >= 2, `the player offers ${solverCount} solvers`);
   await player.locator(".st-speed input").fill("14");
@@ -149,6 +153,95 @@ try {
   check((await pos()) === 0, "Home goes back to the start");
   check(JSON.stringify(await board()) !== JSON.stringify(start) || title.includes("1 of 1"),
     "the new board is another puzzle");
+
+  // New board deals the generated puzzles, each press another; a named grid can still be picked.
+  const generatedCount = await player.locator(".st-picker optgroup option").count();
+  check(generatedCount >= 2, `the picker lists ${generatedCount} generated puzzles`);
+  const dealt = [];
+  for (let k = 0; k < Math.min(generatedCount, 6); k++) {
+    await player.locator("button[title^='Another puzzle']").click();
+    dealt.push(await player.locator(".st-title").textContent());
+  }
+  check(dealt.every((t) => t.includes("generated")), "New board deals generated puzzles");
+  check(new Set(dealt).size === dealt.length, `${dealt.length} presses of New board, ${dealt.length} different boards`);
+  await player.locator(".st-picker").selectOption({ label: "hard" });
+  check((await player.locator(".st-title").textContent()).includes("hard"), "a named grid can be picked");
+
+  // A person's path, with pencil marks.
+  const person = player.locator(".st-person");
+  const shown = async () =>
+    cells.evaluateAll((cs) => cs.map((c) => (c.classList.contains("st-marks") ? 0 : Number(c.textContent.trim() || 0))));
+  const marksShown = async () =>
+    cells.evaluateAll((cs) => cs.map((c) =>
+      Array.from(c.querySelectorAll(".st-mark:not(.st-struck)")).map((m) => Number(m.textContent)).filter((d) => d > 0)));
+  const counter = async (what) =>
+    Number(new RegExp(what + " (\\d+)").exec(await player.locator(".st-counters").textContent())[1]);
+  const peers = (c) => [...Array(81).keys()].filter((d) => d !== c && (Math.floor(d / 9) === Math.floor(c / 9) ||
+    d % 9 === c % 9 || (Math.floor(d / 27) === Math.floor(c / 27) && Math.floor((d % 9) / 3) === Math.floor((c % 9) / 3))));
+  let beyondSeen = false, solvedSeen = false, struckSeen = false;
+  const options = await player.locator(".st-picker option").count();
+  for (let o = 0; o < options; o++) {
+    await player.locator(".st-picker").selectOption({ index: o });
+    const name = (await player.locator(".st-picker option").nth(o).textContent()).trim();
+    if ((await person.count()) === 0) {
+      check(false, `${name}: a person's path is offered`);
+      continue;
+    }
+    await person.click();
+    if (o === 0) {
+      check((await person.getAttribute("aria-pressed")) === "true", "person: its button is pressed");
+      check((await pos()) === 0, "person: the path starts at step 0");
+      const grid = await shown(), marks = await marksShown();
+      const right = grid.every((d, c) => d !== 0 || JSON.stringify(marks[c]) ===
+        JSON.stringify([1, 2, 3, 4, 5, 6, 7, 8, 9].filter((k) => !peers(c).some((p) => grid[p] === k))));
+      check(right, "person: each blank cell shows as pencil marks the digits its peers leave");
+      await player.locator("button[title^='One step forward']").click();
+      check(/^Step 1: [a-z -]+ \(\d+\.\d\): .+/.test(await player.locator(".st-status").textContent()),
+        "person: a step says its technique, rating and sentence");
+      check((await player.locator(".st-at, .st-pattern, .st-struck").count()) > 0, "person: the step is highlighted");
+      await player.locator("button[title^='One step back']").click();
+      check((await pos()) === 0, "person: one step back");
+      check((await player.locator(".st-speed input").inputValue()) === "1", "person: steps come at a reading pace");
+      await player.locator(".st-play").click();
+      await page.waitForTimeout(1300);
+      await player.locator(".st-play").click();
+      check((await state()) === "paused" && (await pos()) >= 1, "person: Play steps through the path, Pause stops it");
+      await player.locator("button[title^='Back to the start']").click();
+    }
+    // Step through until a step strikes candidates out, the first time one does.
+    const before = await pos();
+    await player.locator("button[title^='To the end']").click();
+    const length = await pos();
+    if (!struckSeen) {
+      await player.locator("button[title^='Back to the start']").click();
+      for (let k = 0; k < length && !struckSeen; k++) {
+        const gone = await counter("eliminated");
+        await player.locator("button[title^='One step forward']").click();
+        const struck = await player.locator(".st-struck").count();
+        if (struck > 0) {
+          struckSeen = true;
+          check((await counter("eliminated")) - gone === struck,
+            `person, ${name}: the candidates struck out are the ones counted as eliminated`);
+          await player.screenshot({ path: screenshot.replace(/\.png$/, "-person.png") });
+        }
+      }
+      await player.locator("button[title^='To the end']").click();
+    }
+    check(before === 0 && (await state()) === "end", `person, ${name}: the path plays to its end`);
+    const end = await shown();
+    const verdict = await player.locator(".st-verdict").textContent();
+    if (isSolution(end)) {
+      solvedSeen = true;
+      check(/Solved/.test(verdict) && /\d\.\d/.test(verdict) && (await player.getAttribute("data-solved")) === "yes",
+        `person, ${name}: the path ends on the solution and the player gives its rating`);
+    } else {
+      beyondSeen = true;
+      check(/stop/.test(verdict) && /beyond/.test(verdict), `person, ${name}: the player says where the techniques stop`);
+    }
+  }
+  check(solvedSeen, "some puzzle is solved by a person's path");
+  check(beyondSeen || options < 10, "some puzzle is beyond the techniques, and the player says so");
+  check(struckSeen, "some step strikes candidates out");
 
   check(errors.length === 0, "no script errors" + (errors.length ? ": " + errors.join("; ") : ""));
   check(remote.length === 0, "nothing requested from the network" + (remote.length ? ": " + remote.join(" ") : ""));

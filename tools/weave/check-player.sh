@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Plays the trace player of the chapter "Watching the solver" as a reader would: headless
 # Chromium opens the rendered page from file://, offline, and check-player.mjs presses its
-# buttons and keys and checks that each search ends on a solution.
+# buttons and keys and checks that each search ends on a solution, that New board deals the
+# generated puzzles, and that a person's path (pencil marks, each step's technique, rating and
+# sentence) ends on the solution or says where the techniques stop.
 #
 #   tools/weave/check-player.sh [BOOK_DIR]     (default: target/book; run `cargo book` first)
 #
-# Screenshots: target/player-screenshot.png (a search at its end) and
-# target/player-screenshot-playing.png (in the middle), or $SCREENSHOT and its -playing twin.
+# Screenshots: target/player-screenshot.png (a search at its end),
+# target/player-screenshot-playing.png (in the middle) and target/player-screenshot-person.png
+# (a person's step that strikes candidates out), or $SCREENSHOT and its -playing and -person twins.
 #
 # What it needs is installed when missing: Debian's chromium and Node.js (with apt-get, as root),
 # and playwright-core from the npm registry into target/player-check/ (never a browser download:
@@ -50,4 +53,4 @@ fi
 cp "$root/tools/weave/check-player.mjs" "$tools/"
 mkdir -p "$(dirname "$screenshot")"
 CHROMIUM=$(command -v chromium) timeout 600 node "$tools/check-player.mjs" "$page" "$screenshot"
-echo "check-player: screenshots: $screenshot ${screenshot%.png}-playing.png"
+echo "check-player: screenshots: $screenshot ${screenshot%.png}-playing.png ${screenshot%.png}-person.png"

@@ -1,14 +1,22 @@
 // The book's trace player: animates the searches that `{{ #trace }}` wove into the page.
 //
 // Each `.sudoku-trace` element holds its data as JSON in a `<script type="application/json">`:
-// { maxEvents, puzzles: [{ name, puzzle, solution, traces: [{ solver, events, truncated }] }] }.
+// { maxEvents, generated?: { command, maxEvents },
+//   puzzles: [{ name, puzzle, solution, generated?, traces: [{ solver, events, truncated }],
+//               human?: { steps: [{ t, r, x, c, e, p }], rating: { er } or { beyond } } }] }.
 // `puzzle` and `solution` are 81 characters, `.` for a blank. `events` is two characters of the
 // alphabet 0-9a-v per event, a number n below 1024: n < 729 places digit n % 9 + 1 in cell
 // floor(n / 9); 729 <= n < 810 takes back the digit of cell n - 729; 810 is a solution.
+// A person's step has its technique `t`, rating `r` and sentence `x`; `c` is its pattern's cells
+// (two characters a cell number), `e` its eliminations and `p` its placements (two characters
+// a candidate, 9 · cell + digit - 1, as above).
 //
 // The player replays a trace exactly as the book's `replay` does, refusing an event that does
 // not fit the grid, and keeps for every event the digit the cell held before it, so that it can
-// step back as easily as forward. This file may be included several times in one page (once per
+// step back as easily as forward. A person's path is replayed on pencil marks, and refused if a
+// step eliminates the solution's digit, places another, or touches a candidate already gone.
+// "New board" draws the generated puzzles in a shuffled order, then again, so that each press
+// shows one not seen for the longest time. This file may be included several times in one page (once per
 // player); the first copy defines the player and every copy starts the players not yet started.
 (function () {
   "use strict";
@@ -17,6 +25,76 @@
   const SOLUTION = 10; // the `digit` of a solution event; 0 is a take-back
   const SPEEDS = 15; // speeds are 2^0 .. 2^14 steps a second
   const START_SPEED = 5;
+  const HUMAN_SPEED = 1; // a person's steps are read, not watched: 2 a second
+  const ALL_DIGITS = 0x3fe; // bits 1 to 9
+
+  /// The numbers below 1024 of a string in the two-character code.
+  function codes(text) {
+    const out = [];
+    for (let i = 0; i + 1 < text.length; i += 2) {
+      const code = ALPHABET.indexOf(text[i]) * 32 + ALPHABET.indexOf(text[i + 1]);
+      if (code < 0) throw new Error("not a code: " + text.slice(i, i + 2));
+      out.push(code);
+    }
+    return out;
+  }
+
+  /// The 20 peers of each cell: the other cells of its row, column and box.
+  const PEERS = [];
+  for (let c = 0; c < 81; c++) {
+    const r = Math.floor(c / 9), k = c % 9, peers = [];
+    for (let d = 0; d < 81; d++) {
+      const same = Math.floor(d / 9) === r || d % 9 === k ||
+        (Math.floor(d / 27) === Math.floor(c / 27) && Math.floor((d % 9) / 3) === Math.floor(k / 3));
+      if (same && d !== c) peers.push(d);
+    }
+    PEERS.push(peers);
+  }
+
+  /// A person's path replayed on pencil marks: the grid and candidates before and after every
+  /// step, checked against the solution as it goes.
+  function decodeHuman(human, givens, solution) {
+    const grid = givens.slice();
+    const marks = new Uint16Array(81);
+    for (let c = 0; c < 81; c++) {
+      if (grid[c] !== 0) continue;
+      let seen = 0;
+      PEERS[c].forEach(function (d) { seen |= 1 << grid[d]; });
+      marks[c] = ALL_DIGITS & ~seen;
+    }
+    const grids = [grid.slice()], candidates = [marks.slice()];
+    const placed = [0], struck = [0];
+    const steps = human.steps.map(function (step, i) {
+      const what = "step " + (i + 1) + " (" + step.t + ")";
+      const cells = codes(step.c);
+      const split = function (code) { return [Math.floor(code / 9), (code % 9) + 1]; };
+      const eliminations = codes(step.e).map(split), placements = codes(step.p).map(split);
+      eliminations.forEach(function (pair) {
+        const cell = pair[0], d = pair[1];
+        if (cell > 80 || !(marks[cell] & (1 << d))) throw new Error(what + " strikes a candidate that is gone");
+        if (solution[cell] === d) throw new Error(what + " strikes the solution's digit");
+        marks[cell] &= ~(1 << d);
+      });
+      placements.forEach(function (pair) {
+        const cell = pair[0], d = pair[1];
+        if (cell > 80 || grid[cell] !== 0 || !(marks[cell] & (1 << d))) {
+          throw new Error(what + " places a digit that is not a candidate");
+        }
+        if (solution[cell] !== d) throw new Error(what + " places a digit that is not the solution's");
+        grid[cell] = d;
+        marks[cell] = 0;
+        PEERS[cell].forEach(function (p) { marks[p] &= ~(1 << d); });
+      });
+      grids.push(grid.slice());
+      candidates.push(marks.slice());
+      placed.push(placed[i] + placements.length);
+      struck.push(struck[i] + eliminations.length);
+      return { technique: step.t.replace(/-/g, " "), rating: step.r, text: step.x,
+        cells: cells, eliminations: eliminations, placements: placements };
+    });
+    return { length: steps.length, steps: steps, grids: grids, candidates: candidates,
+      placed: placed, struck: struck, rating: human.rating };
+  }
 
   function startAll() {
     document.querySelectorAll(".sudoku-trace").forEach(function (root) {
@@ -115,6 +193,16 @@
     this.solver = 0;
     this.speed = START_SPEED;
     this.playing = false;
+    // The generated puzzles, in the order "New board" shows them.
+    this.deck = [];
+    data.puzzles.forEach(function (puzzle, k) { if (puzzle.generated) this.deck.push(k); }, this);
+    for (let i = this.deck.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      const t = this.deck[i];
+      this.deck[i] = this.deck[j];
+      this.deck[j] = t;
+    }
+    this.dealt = 0;
     this.build();
     this.load(0, 0);
   }
@@ -130,10 +218,16 @@
     // A board chosen by name, or one at random.
     this.picker = element("select", "st-picker");
     this.picker.setAttribute("aria-label", "Board");
+    let group = null;
     this.data.puzzles.forEach(function (puzzle, k) {
       const option = element("option", null, puzzle.name);
       option.value = String(k);
-      self.picker.append(option);
+      if (puzzle.generated && !group) {
+        group = element("optgroup");
+        group.label = "Made by sudoku generate";
+        self.picker.append(group);
+      }
+      (puzzle.generated ? group : self.picker).append(option);
     });
     this.picker.addEventListener("change", function () {
       self.pause();
@@ -189,10 +283,9 @@
     this.counters = element("div", "st-counters");
     this.status = element("div", "st-status");
     this.status.setAttribute("aria-live", "polite");
-    root.append(this.counters, this.status);
-    root.append(element("div", "st-legend",
-      "Bold: givens. Blue: digits the search placed. Highlighted: the latest step " +
-      "(red when it took a digit back)."));
+    this.verdict = element("div", "st-verdict");
+    this.legend = element("div", "st-legend");
+    root.append(this.counters, this.status, this.verdict, this.legend);
 
     root.addEventListener("keydown", function (e) { self.key(e); });
     this.showSpeed();
@@ -202,12 +295,31 @@
   Player.prototype.load = function (p, s) {
     const self = this;
     const puzzle = this.data.puzzles[p];
+    const wasHuman = Boolean(this.path);
     this.puzzle = p;
-    this.solver = Math.min(s, puzzle.traces.length - 1);
+    const choices = puzzle.traces.length + (puzzle.human ? 1 : 0);
+    this.solver = Math.min(s, choices - 1);
     this.givens = digits(puzzle.puzzle);
-    const run = puzzle.traces[this.solver];
-    this.trace = decode(run.events, this.givens);
-    this.truncated = run.truncated;
+    this.path = null;
+    if (this.solver === puzzle.traces.length) {
+      this.path = decodeHuman(puzzle.human, this.givens, digits(puzzle.solution));
+      this.trace = { length: this.path.length };
+    } else {
+      const run = puzzle.traces[this.solver];
+      this.trace = decode(run.events, this.givens);
+      this.truncated = run.truncated;
+    }
+    if (Boolean(this.path) !== wasHuman) {
+      this.speed = this.path ? HUMAN_SPEED : START_SPEED;
+      this.speedInput.value = String(this.speed);
+      this.showSpeed();
+    }
+    this.board.classList.toggle("st-human", Boolean(this.path));
+    this.legend.textContent = this.path
+      ? "Small digits: the candidates left. Shaded: the cells of the step's pattern. Struck out: " +
+        "the candidates it eliminates. Green: the digit it places."
+      : "Bold: givens. Blue: digits the search placed. Highlighted: the latest step " +
+        "(red when it took a digit back).";
     this.picker.value = String(p);
     this.title.textContent = "Puzzle: " + puzzle.name + " (" + (p + 1) + " of " +
       this.data.puzzles.length + ")";
@@ -224,6 +336,19 @@
       self.solvers.append(b);
       return b;
     });
+    if (puzzle.human) {
+      const k = puzzle.traces.length;
+      const b = button("person", "Follow the steps a person would take, with pencil marks",
+        function () {
+          self.pause();
+          self.load(self.puzzle, k);
+          self.solverButtons[k].focus();
+        });
+      b.classList.add("st-person");
+      b.setAttribute("aria-pressed", this.path ? "true" : "false");
+      this.solvers.append(b);
+      this.solverButtons.push(b);
+    }
     this.grid = this.givens.slice();
     this.pos = 0;
     this.places = 0;
@@ -234,7 +359,14 @@
   Player.prototype.newBoard = function () {
     const n = this.data.puzzles.length;
     let p = this.puzzle;
-    if (n > 1) {
+    if (this.deck.length > 0) {
+      p = this.deck[this.dealt % this.deck.length];
+      this.dealt += 1;
+      if (p === this.puzzle && this.deck.length > 1) {
+        p = this.deck[this.dealt % this.deck.length];
+        this.dealt += 1;
+      }
+    } else if (n > 1) {
       p = Math.floor(Math.random() * (n - 1));
       if (p >= this.puzzle) p += 1;
     }
@@ -244,6 +376,10 @@
 
   /// Applies event `pos` and moves past it.
   Player.prototype.forward = function () {
+    if (this.path) {
+      this.pos += 1;
+      return;
+    }
     const t = this.trace, i = this.pos;
     if (t.digit[i] === 0) this.unplaces += 1;
     else if (t.digit[i] !== SOLUTION) this.places += 1;
@@ -253,6 +389,10 @@
 
   /// Undoes the event before `pos`.
   Player.prototype.backward = function () {
+    if (this.path) {
+      this.pos -= 1;
+      return;
+    }
     const t = this.trace, i = this.pos - 1;
     if (t.digit[i] === 0) this.unplaces -= 1;
     else if (t.digit[i] !== SOLUTION) this.places -= 1;
@@ -333,6 +473,11 @@
   };
 
   Player.prototype.render = function () {
+    if (this.path) {
+      this.renderHuman();
+      return;
+    }
+    this.verdict.textContent = "";
     const t = this.trace, last = this.pos - 1;
     const at = last >= 0 && t.cell[last] < 81 ? t.cell[last] : -1;
     const undo = at >= 0 && t.digit[last] === 0;
@@ -340,6 +485,7 @@
       const d = this.grid[c];
       const cell = this.cells[c];
       cell.textContent = d === 0 ? "" : String(d);
+      cell.classList.remove("st-pattern", "st-marks");
       cell.classList.toggle("st-given", this.givens[c] !== 0);
       cell.classList.toggle("st-placed", this.givens[c] === 0 && d !== 0);
       cell.classList.toggle("st-at", c === at);
@@ -365,6 +511,67 @@
     }
     else if (this.pos === 0) status = "Press Play to watch the search.";
     this.status.textContent = status;
+  };
+
+  /// Draws a person's path at step `pos`: the board and pencil marks after the step, its pattern
+  /// shaded, the candidates it eliminates struck out, the digit it places marked.
+  Player.prototype.renderHuman = function () {
+    const path = this.path, pos = this.pos;
+    const grid = path.grids[pos], marks = path.candidates[pos];
+    const step = pos > 0 ? path.steps[pos - 1] : null;
+    const pattern = new Set(step ? step.cells : []);
+    const placedNow = new Set(step ? step.placements.map(function (x) { return x[0]; }) : []);
+    const struck = new Map();
+    if (step) {
+      step.eliminations.forEach(function (x) { struck.set(x[0], (struck.get(x[0]) || 0) | (1 << x[1])); });
+    }
+    for (let c = 0; c < 81; c++) {
+      const cell = this.cells[c];
+      const d = grid[c];
+      cell.replaceChildren();
+      cell.classList.toggle("st-given", this.givens[c] !== 0);
+      cell.classList.toggle("st-placed", this.givens[c] === 0 && d !== 0);
+      cell.classList.toggle("st-at", placedNow.has(c));
+      cell.classList.remove("st-undo");
+      cell.classList.toggle("st-pattern", pattern.has(c) && !placedNow.has(c));
+      cell.classList.toggle("st-marks", d === 0);
+      if (d !== 0) {
+        cell.textContent = String(d);
+        continue;
+      }
+      const gone = struck.get(c) || 0;
+      for (let k = 1; k <= 9; k++) {
+        const mark = element("span", "st-mark");
+        if (marks[c] & (1 << k)) mark.textContent = String(k);
+        else if (gone & (1 << k)) {
+          mark.textContent = String(k);
+          mark.classList.add("st-struck");
+        }
+        cell.append(mark);
+      }
+    }
+    const end = pos >= path.length;
+    const atSolution = end && solved(grid);
+    this.board.classList.toggle("st-solved", atSolution);
+    this.root.dataset.state = this.playing ? "playing" : end ? "end" : "paused";
+    this.root.dataset.pos = String(pos);
+    this.root.dataset.solved = atSolution ? "yes" : "no";
+    this.playButton.textContent = this.playing ? "Pause" : "Play";
+    this.counters.textContent = "Step " + pos + " of " + path.length + " · placed " +
+      path.placed[pos] + " · eliminated " + path.struck[pos];
+    this.status.textContent = step
+      ? "Step " + pos + ": " + step.technique + " (" + step.rating.toFixed(1) + "): " + step.text + "."
+      : "Press Play, or step, to follow the steps a person would take.";
+    let verdict = "";
+    if (end && atSolution) {
+      verdict = "Solved by these techniques alone; the hardest step rates the puzzle " +
+        Number(path.rating.er).toFixed(1) + " on Sudoku Explainer's scale.";
+    } else if (end) {
+      verdict = "The techniques stop here: no technique of the ladder, up to " +
+        String(path.rating.beyond) + ", finds another step, so the puzzle " +
+        "is rated beyond it.";
+    }
+    this.verdict.textContent = verdict;
   };
 
   // Last, once everything above is defined.

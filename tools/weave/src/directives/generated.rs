@@ -5,21 +5,35 @@
 //!   named in `files`: a row each, the least, quartiles, mean and most.
 //! - `ratings count=N seed=S files=A,B`: the same puzzles rated by `sudoku rate`, beside each
 //!   file: a row each, the share in each band of Sudoku Explainer's scale and beyond the ladder.
+//! - With `plot=yes`, `givens` and `ratings` add under their table a figure of the same
+//!   numbers: for each source, the share of its puzzles with at most so many givens, or rated at
+//!   most so much (a puzzle beyond the ladder never is, so such a curve stops short of 100 %).
 //! - `speed count=N seed=S bands=A..B,C..D reference=R`: minimal puzzles a second on one
 //!   thread (`--jobs 1`), counted from the wall time of the whole process, without and with each
 //!   `--rating` band; `reference=R` adds QQWing's published rate as a last row.
 //!
-//! All three measure (the weave freezes them in `book/results/`); they run the binary, never
+//! - `versus count=N seed=S rounds=R`: ours against the crates.io `sudoku` crate's generator,
+//!   side by side in one run, on one thread: `sudoku generate --minimal --jobs 1` against
+//!   `examples/peer_generate.rs` making the same kind of puzzle (no symmetry, no given can go),
+//!   and `sudoku generate --symmetry rot180 --jobs 1` against the crate's `Sudoku::generate()`
+//!   (a half turn, no symmetric pair can go). Each of the R rounds runs all four programs in
+//!   turn, so that a machine busy with something else slows them alike; the table gives the best
+//!   and the median rate of each, from the wall time of the whole process, and the mean number of
+//!   givens, and a sentence under it says how ours compares. The weave builds the example with
+//!   `cargo build --release --example peer_generate`, its own fixed command.
+//!
+//! All four measure (the weave freezes them in `book/results/`); they run the binary, never
 //! link the crate.
 
 use super::{Args, Ctx, code_span, number, table};
 use crate::run::{self, Streams};
 use anyhow::{Context, Result, bail, ensure};
+use plotters::prelude::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-const OPTIONS: &[&str] = &["count", "seed", "files", "bands", "reference"];
+const OPTIONS: &[&str] = &["count", "seed", "files", "bands", "reference", "rounds", "plot"];
 
 /// Longer than any one run of the binary should take.
 const LIMIT: Duration = Duration::from_secs(600);
@@ -33,6 +47,11 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     let seed: u64 = number(&options, "seed", 1)?;
     ensure!(count >= 1, "`count` must be at least 1");
     let files: Vec<&str> = options.get("files").map_or(vec![], |f| f.split(',').collect());
+    let plot = match options.get("plot") {
+        None | Some(&"no") => false,
+        Some(&"yes") => true,
+        Some(other) => bail!("`plot={other}`: say `yes` or `no`"),
+    };
     match kind.as_slice() {
         ["givens"] => {
             let mut rows = vec![(generated_label(count, seed), generate(ctx, count, seed)?)];
@@ -43,7 +62,16 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
                 .into_iter()
                 .map(|(label, puzzles)| (label, puzzles.iter().map(|p| givens(p)).collect()))
                 .collect();
-            Ok(givens_table(&rows))
+            let mut out = givens_table(&rows);
+            if plot {
+                let curves: Vec<(String, Vec<f64>)> = (rows.iter())
+                    .map(|(label, g)| (plain(label), g.iter().map(|&n| n as f64).collect()))
+                    .collect();
+                let caption = "For each source, the share of its puzzles that have at most so \
+                               many givens.";
+                out += &figure(&curves, "givens", 1.0, caption)?;
+            }
+            Ok(out)
         }
         ["ratings"] => {
             let puzzles = generate(ctx, count, seed)?;
@@ -52,7 +80,21 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
                 let puzzles = read_puzzles(&data_file(&ctx.root, file))?;
                 rows.push((code_span(file), rate(ctx, &puzzles)?));
             }
-            Ok(ratings_table(&rows))
+            let mut out = ratings_table(&rows);
+            if plot {
+                // A puzzle beyond the ladder is rated at most nothing: it is left out of every
+                // point, and its source's curve ends below 100 %.
+                let curves: Vec<(String, Vec<f64>)> = (rows.iter())
+                    .map(|(label, r)| {
+                        (plain(label), r.iter().map(|er| er.unwrap_or(f64::INFINITY)).collect())
+                    })
+                    .collect();
+                let caption = "For each source, the share of its puzzles rated at most so much \
+                               on Sudoku Explainer's scale; the rest of a curve's way to 100 % is \
+                               the puzzles beyond the rater's ladder.";
+                out += &figure(&curves, "ER", 0.1, caption)?;
+            }
+            Ok(out)
         }
         ["speed"] => {
             let bands: Vec<&str> = options.get("bands").map_or(vec![], |b| b.split(',').collect());
@@ -61,6 +103,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
                 Some(_) => Some(number(&options, "reference", 0.0)?),
             };
             let mut rows = vec![];
+            let mut rates = vec![];
             let mut measure = |band: Option<&str>| -> Result<()> {
                 let mut words = vec!["generate", "--minimal", "--jobs", "1"];
                 if let Some(band) = band {
@@ -69,19 +112,26 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
                 let label = code_span(&format!("sudoku {}", words.join(" ")));
                 let rate = puzzles_a_second(ctx, &words, count, seed)?;
                 rows.push(vec![label, format!("{rate:.0}")]);
+                rates.push(rate);
                 Ok(())
             };
             measure(None)?;
-            for band in bands {
+            for &band in &bands {
                 measure(Some(band))?;
             }
+            let sentence = bands_cost(&bands, &rates);
             if let Some(reference) = reference {
                 rows.push(vec!["QQWing, as its site publishes".into(), format!("{reference:.0}")]);
             }
             let header = vec![format!("{count} puzzles, seed {seed}"), "puzzles a second".into()];
-            Ok(table(&header, &rows))
+            Ok(format!("{}{sentence}", table(&header, &rows)))
         }
-        _ => bail!("name one kind: `givens`, `ratings` or `speed`"),
+        ["versus"] => {
+            let rounds: usize = number(&options, "rounds", 5)?;
+            ensure!(rounds >= 1, "`rounds` must be at least 1");
+            versus(ctx, count, seed, rounds)
+        }
+        _ => bail!("name one kind: `givens`, `ratings`, `speed` or `versus`"),
     }
 }
 
@@ -134,6 +184,153 @@ fn puzzles_a_second(ctx: &Ctx, words: &[&str], count: usize, seed: u64) -> Resul
     let out = run::run(&ctx.sudoku, &args, &ctx.root, LIMIT, Streams::Separate)?;
     ensure!(out.success(), "`sudoku {}`: {}", args.join(" "), out.describe(LIMIT));
     Ok(count as f64 / out.wall.as_secs_f64())
+}
+
+/// What the `--rating` bands cost, in words, from the rate without a band (`rates[0]`) and with
+/// each band (`rates[1..]`); nothing without bands.
+fn bands_cost(bands: &[&str], rates: &[f64]) -> String {
+    let Some((&none, banded)) = rates.split_first().filter(|(_, b)| !b.is_empty()) else {
+        return String::new();
+    };
+    let each: Vec<String> = (bands.iter().zip(banded))
+        .map(|(band, rate)| format!("{:.0} for {}", none / rate, code_span(band)))
+        .collect();
+    let (k, slowest) = (banded.iter().enumerate())
+        .fold((0, f64::MAX), |(k, low), (j, &r)| if r < low { (j, r) } else { (k, low) });
+    format!(
+        "\n\nAgainst no band, each band divides the rate by {}. The slowest, {}, takes {:.1} ms \
+         a puzzle.",
+        list(&each),
+        code_span(bands[k]),
+        1000.0 / slowest
+    )
+}
+
+/// Items joined as a sentence says them: `a`, `a and b`, `a, b and c`.
+fn list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// One program of the side-by-side table: how it is named there, what runs, and its rates.
+struct Contender {
+    label: String,
+    program: PathBuf,
+    args: Vec<String>,
+    rates: Vec<f64>,
+    givens: Vec<usize>,
+}
+
+/// The `versus` table and its sentence.
+fn versus(ctx: &Ctx, count: usize, seed: u64, rounds: usize) -> Result<String> {
+    let peer = peer_program(ctx)?;
+    let ours = |words: &str| {
+        let mut args: Vec<String> = words.split(' ').map(String::from).collect();
+        args.extend(["--count".into(), count.to_string(), "--seed".into(), seed.to_string()]);
+        Contender {
+            label: code_span(&format!("sudoku {words}")),
+            program: ctx.sudoku.clone(),
+            args,
+            rates: vec![],
+            givens: vec![],
+        }
+    };
+    let theirs = |call: &str, symmetry: &str| Contender {
+        label: format!("the `sudoku` crate, {}", code_span(call)),
+        program: peer.clone(),
+        args: vec![count.to_string(), symmetry.to_string()],
+        rates: vec![],
+        givens: vec![],
+    };
+    let mut contenders = [
+        ours("generate --minimal --jobs 1"),
+        theirs("Sudoku::generate_from(Sudoku::generate_solved())", "none"),
+        ours("generate --symmetry rot180 --jobs 1"),
+        theirs("Sudoku::generate()", "rot180"),
+    ];
+    for _ in 0..rounds {
+        for contender in &mut contenders {
+            let out =
+                run::run(&contender.program, &contender.args, &ctx.root, LIMIT, Streams::Separate)?;
+            let command = format!("{} {}", contender.program.display(), contender.args.join(" "));
+            ensure!(out.success(), "`{command}`: {}", out.describe(LIMIT));
+            let puzzles: Vec<&str> = out.stdout.lines().collect();
+            ensure!(
+                puzzles.len() == count && puzzles.iter().all(|p| p.len() == 81),
+                "`{command}` made {} lines, not {count} puzzles",
+                puzzles.len()
+            );
+            contender.rates.push(count as f64 / out.wall.as_secs_f64());
+            contender.givens.extend(puzzles.iter().map(|p| givens(p)));
+        }
+    }
+    let rows: Vec<Vec<String>> = (contenders.iter())
+        .map(|c| {
+            let mean = c.givens.iter().sum::<usize>() as f64 / c.givens.len() as f64;
+            vec![
+                c.label.clone(),
+                format!("{:.0}", best(&c.rates)),
+                format!("{:.0}", median(&c.rates)),
+                format!("{mean:.1}"),
+            ]
+        })
+        .collect();
+    let header: Vec<String> = [
+        format!("{count} puzzles a run, {rounds} rounds"),
+        "puzzles a second, best".into(),
+        "median".into(),
+        "givens, mean".into(),
+    ]
+    .into();
+    let ratio = |ours: &Contender, theirs: &Contender| median(&ours.rates) / median(&theirs.rates);
+    let sentence = format!(
+        "On one thread, `sudoku generate --minimal` makes {} the `sudoku` crate's generator \
+         with no symmetry, and `sudoku generate --symmetry rot180` makes {} the crate's \
+         `Sudoku::generate()`, which has the same symmetry (medians of the rounds).",
+        compared(ratio(&contenders[0], &contenders[1])),
+        compared(ratio(&contenders[2], &contenders[3]))
+    );
+    Ok(format!("{}\n\n{sentence}", table(&header, &rows)))
+}
+
+/// How a ratio of two rates reads in a sentence: "1.9 times as many puzzles a second as".
+fn compared(ratio: f64) -> String {
+    match ratio {
+        r if r >= 1.05 => format!("{r:.1} times as many puzzles a second as"),
+        r if r > 0.95 => "about as many puzzles a second as".to_string(),
+        r => format!("only {:.0} % as many puzzles a second as", 100.0 * r),
+    }
+}
+
+fn best(rates: &[f64]) -> f64 {
+    rates.iter().copied().fold(0.0, f64::max)
+}
+
+fn median(rates: &[f64]) -> f64 {
+    let mut sorted = rates.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    sorted[sorted.len() / 2]
+}
+
+/// `examples/peer_generate`, built beside the binary by the weave's own fixed cargo command.
+fn peer_program(ctx: &Ctx) -> Result<PathBuf> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    eprintln!("weave: cargo build --release --example peer_generate");
+    let status = std::process::Command::new(&cargo)
+        .args(["build", "--release", "--example", "peer_generate"])
+        .current_dir(&ctx.root)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .status()
+        .context("cannot run cargo")?;
+    ensure!(status.success(), "`cargo build --release --example peer_generate` failed");
+    let dir = ctx.sudoku.parent().context("the binary has no directory")?;
+    let program = dir.join("examples").join("peer_generate");
+    ensure!(program.is_file(), "no {} after building it", program.display());
+    Ok(program)
 }
 
 /// What `sudoku rate` said of each puzzle: its ER, or `None` when beyond the ladder.
@@ -227,6 +424,91 @@ fn ratings_table(rows: &[(String, Vec<Option<f64>>)]) -> String {
     table(&header, &rows)
 }
 
+/// A row's label as a plot's legend says it: a file's name without its folder, and the
+/// generator's command as `generated, seed S`.
+fn plain(label: &str) -> String {
+    let text = label.replace('`', "");
+    match text.split_once(" --seed ") {
+        Some((_, rest)) => format!("generated, seed {}", rest.split(' ').next().unwrap_or("?")),
+        None => text.rsplit('/').next().unwrap_or(&text).to_string(),
+    }
+}
+
+/// The colours of the curves, the first (ours) black; chosen to read on the plot's white ground.
+const PALETTE: [RGBColor; 8] = [
+    RGBColor(0, 0, 0),
+    RGBColor(0x1f, 0x77, 0xb4),
+    RGBColor(0xff, 0x7f, 0x0e),
+    RGBColor(0x2c, 0xa0, 0x2c),
+    RGBColor(0xd6, 0x27, 0x28),
+    RGBColor(0x94, 0x67, 0xbd),
+    RGBColor(0x8c, 0x56, 0x4b),
+    RGBColor(0xe3, 0x77, 0xc2),
+];
+
+/// The share (%) of `values` at most `x`, for every `x` from the least finite value to the
+/// greatest, by `step`.
+fn cumulative(values: &[f64], low: f64, high: f64, step: f64) -> Vec<(f64, f64)> {
+    let steps = ((high - low) / step).round() as usize;
+    (0..=steps)
+        .map(|k| {
+            let x = low + k as f64 * step;
+            // Values have at most one decimal: compare with half a step to spare.
+            let at_most = values.iter().filter(|&&v| v <= x + step / 2.0).count();
+            (x, 100.0 * at_most as f64 / values.len() as f64)
+        })
+        .collect()
+}
+
+/// An HTML figure (one block, no blank line) of the cumulative shares of each source's values.
+fn figure(curves: &[(String, Vec<f64>)], what: &str, step: f64, caption: &str) -> Result<String> {
+    let finite = curves.iter().flat_map(|(_, v)| v).copied().filter(|v| v.is_finite());
+    let (low, high) = finite.fold((f64::MAX, f64::MIN), |(l, h), v| (l.min(v), h.max(v)));
+    ensure!(low <= high, "nothing to plot");
+    let mut svg = String::new();
+    {
+        let area = SVGBackend::with_string(&mut svg, (760, 400)).into_drawing_area();
+        let fail = |e: &dyn std::fmt::Display| anyhow::anyhow!("{e}");
+        area.fill(&WHITE).map_err(|e| fail(&e))?;
+        // The legend has a column of its own, so that it never hides a curve.
+        let (plot, legend) = area.split_horizontally(560);
+        let mut chart = ChartBuilder::on(&plot)
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(50)
+            .build_cartesian_2d((low - step)..(high + step), 0f64..101f64)
+            .map_err(|e| fail(&e))?;
+        chart
+            .configure_mesh()
+            .x_desc(what)
+            .y_desc("puzzles at most (%)")
+            .x_label_formatter(&|x| if step < 1.0 { format!("{x:.1}") } else { format!("{x:.0}") })
+            .y_label_formatter(&|y| format!("{y:.0}"))
+            .draw()
+            .map_err(|e| fail(&e))?;
+        for (k, (label, values)) in curves.iter().enumerate() {
+            let colour = PALETTE[k % PALETTE.len()];
+            let width = if k == 0 { 3 } else { 2 };
+            let points = cumulative(values, low, high, step);
+            chart
+                .draw_series(LineSeries::new(points, colour.stroke_width(width)))
+                .map_err(|e| fail(&e))?;
+            let y = 24 + 26 * k as i32;
+            legend
+                .draw(&PathElement::new(vec![(4, y), (28, y)], colour.stroke_width(width)))
+                .map_err(|e| fail(&e))?;
+            let text = Text::new(label.clone(), (34, y - 8), ("sans-serif", 15).into_font());
+            legend.draw(&text).map_err(|e| fail(&e))?;
+        }
+        area.present().map_err(|e| fail(&e))?;
+    }
+    let svg: Vec<&str> = svg.lines().filter(|line| !line.trim().is_empty()).collect();
+    Ok(format!(
+        "\n\n<figure class=\"weave-plot\">\n{}\n<figcaption>{caption}</figcaption>\n</figure>",
+        svg.join("\n")
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -237,6 +519,52 @@ mod tests {
         let text = givens_table(&[("a".into(), vec![20, 22, 24, 26, 30])]);
         let last = text.lines().last().unwrap();
         assert_eq!(last, "| a | 5 | 20 | 22 | 24 | 24.4 | 26 | 30 |");
+    }
+
+    #[test]
+    fn cumulative_shares_climb_to_what_is_finite() {
+        let points = cumulative(&[1.0, 2.0, 2.0, f64::INFINITY], 1.0, 3.0, 1.0);
+        assert_eq!(points, vec![(1.0, 25.0), (2.0, 75.0), (3.0, 75.0)]);
+        let tenths = cumulative(&[1.2, 1.5], 1.2, 1.5, 0.1);
+        assert_eq!(tenths.iter().map(|p| p.1).collect::<Vec<_>>(), [50.0, 50.0, 50.0, 100.0]);
+    }
+
+    #[test]
+    fn the_cost_of_bands_is_said_in_words() {
+        let text = bands_cost(&["1.0..1.4", "4.0..9.0"], &[1000.0, 50.0, 200.0]);
+        assert_eq!(
+            text,
+            "\n\nAgainst no band, each band divides the rate by 20 for `1.0..1.4` and 5 for \
+             `4.0..9.0`. The slowest, `1.0..1.4`, takes 20.0 ms a puzzle."
+        );
+        assert_eq!(bands_cost(&[], &[1000.0]), "");
+        assert_eq!(list(&["a".into(), "b".into(), "c".into()]), "a, b and c");
+    }
+
+    #[test]
+    fn legends_are_short() {
+        assert_eq!(plain("`sudoku generate --count 1000 --seed 7 --minimal`"), "generated, seed 7");
+        assert_eq!(plain("`human/qqwing-easy.txt`"), "qqwing-easy.txt");
+        assert_eq!(plain("`17-clue.txt`"), "17-clue.txt");
+    }
+
+    #[test]
+    fn a_figure_is_one_html_block() {
+        let curves = vec![("ours".to_string(), vec![21.0, 24.0]), ("a".into(), vec![17.0])];
+        let html = figure(&curves, "givens", 1.0, "A caption.").unwrap();
+        let block = html.trim_start();
+        assert!(block.starts_with("<figure class=\"weave-plot\">") && block.ends_with("</figure>"));
+        assert!(!block.lines().any(|line| line.trim().is_empty()));
+        assert!(block.contains("<svg") && block.contains("ours"));
+    }
+
+    #[test]
+    fn ratios_read_as_words() {
+        assert_eq!(compared(1.94), "1.9 times as many puzzles a second as");
+        assert_eq!(compared(1.01), "about as many puzzles a second as");
+        assert_eq!(compared(0.5), "only 50 % as many puzzles a second as");
+        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(best(&[3.0, 1.0, 2.0]), 3.0);
     }
 
     #[test]

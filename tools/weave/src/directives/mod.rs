@@ -158,8 +158,8 @@ pub const DIRECTIVES: &[Directive] = &[
     Directive {
         name: "trace",
         run: trace::run,
-        usage: "GRID... solvers=A,B names=N1,N2 max-events=N",
-        about: "a player, in the page, that animates each solver's search on each grid, from `sudoku trace`; the reader chooses the board by name and the solver by button.",
+        usage: "GRID... solvers=A,B names=N1,N2 max-events=N generate=K seed=S symmetry=P human=yes",
+        about: "a player, in the page, that animates each solver's search on each grid, from `sudoku trace`; the reader chooses the board by name and the solver by button. `generate=K` adds K puzzles made by `sudoku generate --seed S --symmetry P --minimal`, which the player's New board deals; `human=yes` adds a person's path through each puzzle, from `sudoku explain` and `sudoku rate`, replayed step by step with pencil marks.",
         bang: false,
         block: true,
         cached: false,
@@ -240,8 +240,8 @@ pub const DIRECTIVES: &[Directive] = &[
     Directive {
         name: "generated",
         run: generated::run,
-        usage: "givens|ratings|speed count=N seed=S files=A,B bands=A..B reference=R",
-        about: "what `sudoku generate --minimal --count N --seed S` makes, in a table: `givens`, the least, quartiles, mean and most givens, beside each file of `$SUDOKU_DATA` named in `files`; `ratings`, the share of puzzles in each band of ER by `sudoku rate`, beside the same files; `speed`, minimal puzzles a second on one thread from the wall time of the process, without and with each `--rating` band of `bands`, and a last row of the rate `reference` that QQWing publishes.",
+        usage: "givens|ratings|speed|versus count=N seed=S files=A,B plot=yes bands=A..B reference=R rounds=R",
+        about: "what `sudoku generate --minimal --count N --seed S` makes, in a table: `givens`, the least, quartiles, mean and most givens, beside each file of `$SUDOKU_DATA` named in `files`; `ratings`, the share of puzzles in each band of ER by `sudoku rate`, beside the same files (with `plot=yes`, either adds a figure of the cumulative shares); `speed`, minimal puzzles a second on one thread from the wall time of the process, without and with each `--rating` band of `bands`, and a last row of the rate `reference` that QQWing publishes; `versus`, ours against the `sudoku` crate's generator (`examples/peer_generate.rs`) without symmetry and with a half turn, in alternating rounds, with a generated sentence comparing the rates.",
         bang: false,
         block: true,
         cached: true,

@@ -1,5 +1,6 @@
-//! `{{#trace GRID... solvers=A,B names=N1,N2,... max-events=N}}`: a player, in the page, that
-//! animates each solver's search on each grid.
+//! `{{#trace GRID... solvers=A,B names=N1,N2,... max-events=N generate=K seed=S symmetry=P
+//! human=yes}}`: a player, in the page, that animates each solver's search on each grid, and
+//! optionally the path a person would take.
 //!
 //! A GRID is a built-in name, a file (relative to the book's root), or a puzzle written inline
 //! as 81 cells (`1`-`9`, and `.` or `0` for a blank). For each grid the weave runs
@@ -10,14 +11,24 @@
 //! `puzzle 1`, `puzzle 2`... for inline ones); `solvers=` defaults to the binary's default
 //! solver.
 //!
+//! `generate=K` adds K puzzles made at build time by `sudoku generate --count K --seed S
+//! --symmetry P --minimal --format json` (`seed` 1 and `symmetry` `rot180` by default), traced
+//! like the others but capped at [`GENERATED_MAX_EVENTS`] events at most, so that two dozen of
+//! them stay a small part of the page; the player's "New board" draws from them. `human=yes`
+//! adds to every puzzle the path of `sudoku explain --format json` and the verdict of
+//! `sudoku rate` (its ER, or the technique the ladder stops after), which the player replays
+//! step by step with pencil marks.
+//!
 //! The output is one HTML block with no blank line in it (Markdown would end the block there):
 //! a `<div>` holding the traces as JSON, then the player's style sheet and script from
 //! `tools/weave/assets/`, inline, so that the page works offline. Every event of a trace is two
 //! characters of the alphabet `0-9a-v` (a number below 1024, high half first): `9·cell + digit
 //! − 1` for a placement (0 to 728), `729 + cell` for a take-back, `810` for a solution; a cut
-//! trace is flagged rather than encoded. The traces are cached, keyed by the binary and the
-//! arguments; the HTML around them is made afresh at every build, so that a change to the
-//! player's files shows at once.
+//! trace is flagged rather than encoded. A person's step is an object: `t` its technique, `r`
+//! its rating, `x` its sentence, and in the same two-character code `c` the cells of its pattern
+//! (each cell's number), `e` its eliminations and `p` its placements (each `9·cell + digit − 1`).
+//! The data are cached, keyed by the binary and the arguments; the HTML around them is made
+//! afresh at every build, so that a change to the player's files shows at once.
 
 use super::{Args, Ctx};
 use crate::cache;
@@ -27,11 +38,20 @@ use serde_json::{Value, json};
 use std::path::PathBuf;
 use std::time::Duration;
 
-const OPTIONS: &[&str] = &["solvers", "names", "max-events"];
+const OPTIONS: &[&str] =
+    &["solvers", "names", "max-events", "generate", "seed", "symmetry", "human"];
 
 /// The default cap on each trace: enough for a complete search of most grids by the fast
 /// solvers, and 80 kB of page for the slow ones.
 pub const MAX_EVENTS: u64 = 40_000;
+
+/// The cap on the traces of generated puzzles: the fixed-order search runs into it on most
+/// minimal puzzles, and a dozen of its cut traces would otherwise outweigh the rest of the page.
+pub const GENERATED_MAX_EVENTS: u64 = 2_000;
+
+/// The version of the data's form, which the player reads: 2 added generated puzzles and a
+/// person's path.
+const DATA_FORMAT: u32 = 2;
 
 /// A trace is capped, so each run is short; a run past this is a bug.
 const LIMIT: Duration = Duration::from_secs(60);
@@ -43,7 +63,10 @@ const PLAYER_JS: &str = include_str!("../../assets/trace-player.js");
 pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     // A grid file named in the arguments is part of the key, as for every cached directive.
     let inputs = cache::input_hashes(&ctx.root, &args.words)?;
-    let key = cache::key(&ctx.binary_hash, "trace-data", false, &args.words, &inputs);
+    // The weave's own choices that shape the data are part of the key too.
+    let mut words = args.words.clone();
+    words.push(format!("(data format {DATA_FORMAT}, generated cap {GENERATED_MAX_EVENTS})"));
+    let key = cache::key(&ctx.binary_hash, "trace-data", false, &words, &inputs);
     let data = match ctx.cache.get("trace-data", &key) {
         Some(data) => data,
         None => {
@@ -79,6 +102,11 @@ fn traces(ctx: &Ctx, args: &Args) -> Result<String> {
         }
         None => MAX_EVENTS,
     };
+    let human = match options.get("human") {
+        None | Some(&"no") => false,
+        Some(&"yes") => true,
+        Some(other) => bail!("`human={other}`: say `yes` or `no`"),
+    };
     let mut puzzles = Vec::new();
     let mut inline = 0;
     for (i, &grid) in grids.iter().enumerate() {
@@ -95,17 +123,150 @@ fn traces(ctx: &Ctx, args: &Args) -> Result<String> {
             None => grid.to_string(),
         };
         let (puzzle, solution) = solve(ctx, &argument)?;
-        let mut runs = Vec::new();
-        for &solver in &solvers {
-            let (events, truncated) = trace(ctx, &argument, solver, max_events)?;
-            let label = if solver.is_empty() { "default" } else { solver };
-            runs.push(json!({ "solver": label, "events": events, "truncated": truncated }));
+        let runs = traces_of(ctx, &argument, &solvers, max_events)?;
+        let mut entry =
+            json!({ "name": name, "puzzle": puzzle, "solution": solution, "traces": runs });
+        if human {
+            entry["human"] = human_path(ctx, &puzzle)?;
         }
-        puzzles
-            .push(json!({ "name": name, "puzzle": puzzle, "solution": solution, "traces": runs }));
+        puzzles.push(entry);
     }
-    let data = json!({ "maxEvents": max_events, "puzzles": puzzles });
+    let mut data = json!({ "maxEvents": max_events, "puzzles": puzzles });
+    if let Some(count) = options.get("generate") {
+        let count: u64 = count
+            .parse()
+            .ok()
+            .filter(|&n| n > 0)
+            .context("`generate` must be a positive number")?;
+        let seed: u64 = options.get("seed").map_or(Ok(1), |s| s.parse()).context("`seed`")?;
+        let symmetry = options.get("symmetry").copied().unwrap_or("rot180");
+        let words = generate_words(count, seed, symmetry);
+        let cap = max_events.min(GENERATED_MAX_EVENTS);
+        for (k, (puzzle, solution)) in generate(ctx, &words)?.into_iter().enumerate() {
+            let argument = write_inline(ctx, &puzzle)?;
+            let runs = traces_of(ctx, &argument, &solvers, cap)?;
+            let mut entry = json!({
+                "name": format!("generated {}", k + 1),
+                "puzzle": puzzle,
+                "solution": solution,
+                "traces": runs,
+                "generated": true,
+            });
+            if human {
+                entry["human"] = human_path(ctx, &puzzle)?;
+            }
+            data["puzzles"].as_array_mut().expect("an array").push(entry);
+        }
+        data["generated"] =
+            json!({ "command": format!("sudoku {}", words.join(" ")), "maxEvents": cap });
+    }
     Ok(data.to_string())
+}
+
+/// Each solver's trace of GRID, for the player.
+fn traces_of(ctx: &Ctx, grid: &str, solvers: &[&str], max_events: u64) -> Result<Vec<Value>> {
+    let mut runs = Vec::new();
+    for &solver in solvers {
+        let (events, truncated) = trace(ctx, grid, solver, max_events)?;
+        let label = if solver.is_empty() { "default" } else { solver };
+        runs.push(json!({ "solver": label, "events": events, "truncated": truncated }));
+    }
+    Ok(runs)
+}
+
+/// The arguments of the `sudoku generate` run that makes the player's generated puzzles.
+fn generate_words(count: u64, seed: u64, symmetry: &str) -> Vec<String> {
+    let (count, seed) = (count.to_string(), seed.to_string());
+    let words = ["generate", "--count", &count, "--seed", &seed, "--symmetry", symmetry];
+    words.into_iter().chain(["--minimal", "--format", "json"]).map(str::to_string).collect()
+}
+
+/// The puzzles and solutions that `sudoku generate` makes with these arguments.
+fn generate(ctx: &Ctx, words: &[String]) -> Result<Vec<(String, String)>> {
+    let command = format!("sudoku {}", words.join(" "));
+    let out = run::run(&ctx.sudoku, words, &ctx.root, LIMIT, Streams::Separate)?;
+    ensure!(out.success(), "`{command}` failed ({}): {}", out.describe(LIMIT), out.stderr.trim());
+    let rows = super::json_lines(&out.stdout).with_context(|| format!("reading `{command}`"))?;
+    rows.iter()
+        .map(|row| match (row["puzzle"].as_str(), row["solution"].as_str()) {
+            (Some(p), Some(s)) if is_inline(p) && is_inline(s) => {
+                Ok((p.to_string(), s.to_string()))
+            }
+            _ => bail!("`{command}` gave a record without a puzzle and a solution: {row}"),
+        })
+        .collect()
+}
+
+/// The path a person would take through `puzzle` (81 characters): the steps of `sudoku explain`
+/// in the player's form, and the rating of `sudoku rate`, or where its ladder stops.
+fn human_path(ctx: &Ctx, puzzle: &str) -> Result<Value> {
+    let args: Vec<String> =
+        ["explain", "--format", "json", puzzle].into_iter().map(str::to_string).collect();
+    let command = format!("sudoku explain --format json {puzzle}");
+    let out = run::run(&ctx.sudoku, &args, &ctx.root, LIMIT, Streams::Separate)?;
+    ensure!(out.success(), "`{command}` failed ({}): {}", out.describe(LIMIT), out.stderr.trim());
+    let steps = (out.stdout.lines().filter(|line| !line.trim().is_empty()))
+        .map(|line| {
+            let step: Value = serde_json::from_str(line).context("not JSON")?;
+            human_step(&step).with_context(|| format!("the step {line}"))
+        })
+        .collect::<Result<Vec<Value>>>()
+        .with_context(|| format!("reading the output of `{command}`"))?;
+    let file = write_inline(ctx, puzzle)?;
+    let args = vec!["rate".to_string(), file];
+    let out = run::run(&ctx.sudoku, &args, &ctx.root, LIMIT, Streams::Separate)?;
+    ensure!(out.success(), "`sudoku rate` of {puzzle} failed: {}", out.stderr.trim());
+    let record = super::json_lines(&out.stdout)?.remove(0);
+    let verdict = match record["status"].as_str() {
+        Some("rated") => json!({ "er": record["er"] }),
+        Some("beyond") => json!({ "beyond": record["beyond"] }),
+        _ => bail!("`sudoku rate` of {puzzle} rated nothing: {record}"),
+    };
+    Ok(json!({ "steps": steps, "rating": verdict }))
+}
+
+/// One step of `sudoku explain --format json` in the player's compact form.
+fn human_step(step: &Value) -> Result<Value> {
+    let text = |field: &str| step[field].as_str().with_context(|| format!("no `{field}`"));
+    let mut cells = String::new();
+    for name in step["cells"].as_array().context("no `cells`")? {
+        push_code(&mut cells, cell_number(name.as_str().context("a cell is not a name")?)?);
+    }
+    let candidates = |field: &str| -> Result<String> {
+        let mut code = String::new();
+        for pair in step[field].as_array().with_context(|| format!("no `{field}`"))? {
+            let cell = cell_number(pair["cell"].as_str().context("no `cell`")?)?;
+            let digit =
+                pair["digit"].as_u64().filter(|d| (1..=9).contains(d)).context("no digit")?;
+            push_code(&mut code, 9 * cell + digit - 1);
+        }
+        Ok(code)
+    };
+    Ok(json!({
+        "t": text("technique")?,
+        "r": step["rating"].as_f64().context("no `rating`")?,
+        "x": text("text")?,
+        "c": cells,
+        "e": candidates("eliminations")?,
+        "p": candidates("placements")?,
+    }))
+}
+
+/// The number (0 to 80, row by row) of a cell named as `r3c7`.
+fn cell_number(name: &str) -> Result<u64> {
+    let bytes = name.as_bytes();
+    match bytes {
+        [b'r', row @ b'1'..=b'9', b'c', column @ b'1'..=b'9'] => {
+            Ok(9 * u64::from(row - b'1') + u64::from(column - b'1'))
+        }
+        _ => bail!("`{name}` is not a cell's name"),
+    }
+}
+
+/// Appends a number below 1024 as two characters of [`ALPHABET`], high half first.
+fn push_code(code: &mut String, value: u64) {
+    code.push(char::from(ALPHABET[(value / 32) as usize]));
+    code.push(char::from(ALPHABET[(value % 32) as usize]));
 }
 
 /// Whether a GRID word is a puzzle written out: 81 cells and nothing else.
@@ -184,8 +345,7 @@ fn encode(json_lines: &str) -> Result<(String, bool)> {
             }
             _ => bail!("line {}: unknown event: {line}", n + 1),
         };
-        code.push(char::from(ALPHABET[(value / 32) as usize]));
-        code.push(char::from(ALPHABET[(value % 32) as usize]));
+        push_code(&mut code, value);
     }
     Ok((code, truncated))
 }
@@ -241,6 +401,45 @@ mod tests {
         for text in bad {
             assert!(encode(text).is_err(), "{text}");
         }
+    }
+
+    #[test]
+    fn cells_are_numbered_row_by_row() {
+        assert_eq!(cell_number("r1c1").unwrap(), 0);
+        assert_eq!(cell_number("r3c7").unwrap(), 24);
+        assert_eq!(cell_number("r9c9").unwrap(), 80);
+        for bad in ["r0c1", "r1c10", "c1r1", "r1", "", "R1C1"] {
+            assert!(cell_number(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_persons_step_keeps_everything_the_player_shows() {
+        let step: Value = serde_json::from_str(concat!(
+            r#"{"cells":["r1c1","r9c9"],"eliminations":[{"cell":"r9c9","digit":9}],"#,
+            r#""placements":[{"cell":"r1c1","digit":1}],"rating":2.6,"#,
+            r#""technique":"pointing","text":"in box 1, 5 can only be in column 2"}"#
+        ))
+        .unwrap();
+        // Cells 0 and 80 -> "00", "2g"; 9·80 + 8 = 728 -> "mo"; 9·0 + 0 -> "00".
+        let expected = json!({
+            "t": "pointing", "r": 2.6, "x": "in box 1, 5 can only be in column 2",
+            "c": "002g", "e": "mo", "p": "00",
+        });
+        assert_eq!(human_step(&step).unwrap(), expected);
+        let mut broken = step.clone();
+        broken["eliminations"][0]["digit"] = json!(0);
+        assert!(human_step(&broken).is_err());
+        broken = step.clone();
+        broken["cells"][0] = json!("r10c1");
+        assert!(human_step(&broken).is_err());
+        assert!(human_step(&json!({})).is_err());
+    }
+
+    #[test]
+    fn generated_puzzles_are_minimal_seeded_and_symmetric() {
+        let words = generate_words(24, 7, "rot90").join(" ");
+        assert_eq!(words, "generate --count 24 --seed 7 --symmetry rot90 --minimal --format json");
     }
 
     #[test]
