@@ -68,7 +68,7 @@ fn every_rust_block_follows_a_lead_in_ending_in_a_colon() {
                 continue;
             }
             inside = true;
-            if !info.split(',').next().is_some_and(|language| language == "rust") {
+            if info.split(',').next() != Some("rust") {
                 continue;
             }
             // The lead-in may come before the opening of a folded box of tests.
