@@ -74,13 +74,13 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
 /// One line of `sudoku solvers`: the solver's name and its facts, the fields that are true or
 /// false.
 #[derive(Debug, Clone, PartialEq)]
-struct Listed {
+pub(super) struct Listed {
     name: String,
     facts: Vec<(String, bool)>,
 }
 
 /// The solvers of the binary, in the order of the book, with their facts.
-fn list_solvers(ctx: &Ctx) -> Result<Vec<Listed>> {
+pub(super) fn list_solvers(ctx: &Ctx) -> Result<Vec<Listed>> {
     let words = ["solvers".to_string()];
     let limit = Duration::from_secs(10);
     let out = run::run(&ctx.sudoku, &words, &ctx.root, limit, Streams::Separate)?;
@@ -97,7 +97,7 @@ fn list_solvers(ctx: &Ctx) -> Result<Vec<Listed>> {
 
 /// The names of the solvers that `list` (`solvers=`'s value) picks out of `listed`, in the order
 /// of `listed`: each word of the list is a name, `all`, or a fact.
-fn select(listed: &[Listed], list: &str) -> Result<Vec<String>> {
+pub(super) fn select(listed: &[Listed], list: &str) -> Result<Vec<String>> {
     let words: Vec<&str> = list.split(',').filter(|w| !w.is_empty()).collect();
     let facts = |s: &Listed| s.facts.iter().map(|(f, _)| f.clone()).collect::<Vec<_>>();
     for word in &words {
