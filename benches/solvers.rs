@@ -12,7 +12,7 @@ use sudoku::solver::SolverName;
 fn built_in_grids(c: &mut Criterion) {
     for &solver in SolverName::ALL {
         let mut group = c.benchmark_group(format!("built-in/{}", solver.as_str()));
-        if solver == SolverName::Naive {
+        if solver.exponential() {
             group.sample_size(10).measurement_time(Duration::from_secs(3));
         }
         for b in &BUILT_IN {

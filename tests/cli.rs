@@ -123,7 +123,7 @@ fn both_part_one_solvers_and_every_format_agree() {
 fn solvers_lists_every_solver_as_json_and_each_name_is_accepted() {
     let (code, out, err) = sudoku(&["solvers"], b"");
     assert_eq!((code, err.as_str()), (0, ""));
-    let fields = ["name", "summary", "exponential", "slow", "checks_givens", "colour"];
+    let fields = ["name", "summary", "original", "exponential", "slow", "checks_givens", "colour"];
     let mut names = Vec::new();
     for line in out.lines() {
         let row: serde_json::Value = serde_json::from_str(line).expect("a JSON object a line");

@@ -1,6 +1,11 @@
 //! `{{#timings GRID... solvers=A,B runs=N limit=SECONDS reference=T,... reference-label=TEXT}}`:
 //! a table of solve times, one row per grid and one column per solver.
 //!
+//! `solvers=` takes solvers' names, `all`, or the name of a fact that `sudoku solvers` prints
+//! (`original`, `exponential`, ...), which stands for every solver that has it. The columns are
+//! the solvers so named, in the order of the book, so that a chapter can choose its solvers by
+//! what they are and a new solver joins the tables its facts put it in without an edit there.
+//!
 //! Each cell is the median over `runs` (default 5) runs of
 //! `sudoku --solver S --format json GRID`. The time of a run is the sum of the `micros` fields of
 //! the JSON lines, the solve time measured inside the binary, so that process start-up and
@@ -30,8 +35,8 @@ enum Cell {
 pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     let (grids, options) = args.options(OPTIONS)?;
     ensure!(!grids.is_empty(), "name at least one grid to time");
-    let solvers: Vec<&str> = match options.get("solvers") {
-        Some(list) => list.split(',').filter(|s| !s.is_empty()).collect(),
+    let solvers: Vec<String> = match options.get("solvers") {
+        Some(list) => select(&list_solvers(ctx)?, list)?,
         None => Vec::new(),
     };
     let runs: usize = number(&options, "runs", 5)?;
@@ -43,8 +48,10 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     };
     let label = options.get("reference-label").copied().unwrap_or("reference");
 
-    let columns: Vec<Option<&str>> =
-        if solvers.is_empty() { vec![None] } else { solvers.iter().copied().map(Some).collect() };
+    let columns: Vec<Option<&str>> = match solvers.is_empty() {
+        true => vec![None],
+        false => solvers.iter().map(|s| Some(s.as_str())).collect(),
+    };
     let mut header = vec!["grid".to_string()];
     header.extend(columns.iter().map(|s| s.unwrap_or("time").to_string()));
     let cells =
@@ -62,6 +69,58 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
         header.push(label.to_string());
     }
     Ok(table(&header, &rows) + "\n\n" + &footer(runs, limit, &rows))
+}
+
+/// One line of `sudoku solvers`: the solver's name and its facts, the fields that are true or
+/// false.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Listed {
+    name: String,
+    facts: Vec<(String, bool)>,
+}
+
+/// The solvers of the binary, in the order of the book, with their facts.
+pub(super) fn list_solvers(ctx: &Ctx) -> Result<Vec<Listed>> {
+    let words = ["solvers".to_string()];
+    let limit = Duration::from_secs(10);
+    let out = run::run(&ctx.sudoku, &words, &ctx.root, limit, Streams::Separate)?;
+    ensure!(out.success(), "`sudoku solvers` failed: {}", out.describe(limit));
+    let mut listed = Vec::new();
+    for value in json_lines(&out.stdout)? {
+        let name = value["name"].as_str().context("`sudoku solvers` printed no `name`")?;
+        let object = value.as_object().context("`sudoku solvers` printed no object")?;
+        let facts = object.iter().filter_map(|(k, v)| Some((k.clone(), v.as_bool()?))).collect();
+        listed.push(Listed { name: name.to_string(), facts });
+    }
+    Ok(listed)
+}
+
+/// The names of the solvers that `list` (`solvers=`'s value) picks out of `listed`, in the order
+/// of `listed`: each word of the list is a name, `all`, or a fact.
+pub(super) fn select(listed: &[Listed], list: &str) -> Result<Vec<String>> {
+    let words: Vec<&str> = list.split(',').filter(|w| !w.is_empty()).collect();
+    let facts = |s: &Listed| s.facts.iter().map(|(f, _)| f.clone()).collect::<Vec<_>>();
+    for word in &words {
+        let known = *word == "all"
+            || listed.iter().any(|s| s.name == *word || facts(s).iter().any(|f| f == word));
+        ensure!(
+            known,
+            "`solvers={list}`: `{word}` is neither `all`, a solver nor a fact of `sudoku solvers` \
+             (solvers: {}; facts: {})",
+            listed.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", "),
+            listed.first().map(facts).unwrap_or_default().join(", ")
+        );
+    }
+    let picks = |s: &Listed, word: &str| {
+        word == "all" || s.name == word || s.facts.iter().any(|(f, on)| f == word && *on)
+    };
+    let names: Vec<String> = listed
+        .iter()
+        .filter(|s| words.iter().any(|w| picks(s, w)))
+        .map(|s| s.name.clone())
+        .collect();
+    ensure!(!names.is_empty(), "`solvers={list}` names no solver");
+    Ok(names)
 }
 
 // ANCHOR: measure
@@ -191,6 +250,26 @@ mod tests {
         assert_eq!(solve_seconds(out).unwrap(), None);
         assert!(solve_seconds("").is_err());
         assert!(solve_seconds("Solution 1:").is_err());
+    }
+
+    fn listed() -> Vec<Listed> {
+        let solver = |name: &str, original: bool, slow: bool| Listed {
+            name: name.to_string(),
+            facts: vec![("original".to_string(), original), ("slow".to_string(), slow)],
+        };
+        vec![solver("naive", true, true), solver("mrv", true, true), solver("fast", false, false)]
+    }
+
+    #[test]
+    fn solvers_are_chosen_by_fact_in_the_order_of_the_book() {
+        assert_eq!(select(&listed(), "all").unwrap(), ["naive", "mrv", "fast"]);
+        assert_eq!(select(&listed(), "original").unwrap(), ["naive", "mrv"]);
+        assert_eq!(select(&listed(), "fast,original").unwrap(), ["naive", "mrv", "fast"]);
+        assert_eq!(select(&listed(), "mrv").unwrap(), ["mrv"]);
+        let unknown = select(&listed(), "original,quick").unwrap_err().to_string();
+        assert!(unknown.contains("`quick` is neither"), "{unknown}");
+        assert!(unknown.contains("facts: original, slow"), "{unknown}");
+        assert!(select(&listed(), ",").is_err(), "no solver at all");
     }
 
     #[test]
