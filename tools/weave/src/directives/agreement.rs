@@ -69,10 +69,9 @@ fn percent(part: usize, whole: usize) -> String {
 /// answers otherwise by design, by reason.
 fn reglib(value: &Value, file: &str) -> Result<String> {
     let codes = value["codes"].as_array().context("no `codes`")?;
-    let header: Vec<String> =
-        ["HoDoKu code", "technique", "cases", "pass", "share", "SE differs"]
-            .map(String::from)
-            .to_vec();
+    let header: Vec<String> = ["HoDoKu code", "technique", "cases", "pass", "share", "SE differs"]
+        .map(String::from)
+        .to_vec();
     let (mut rows, mut failures) = (Vec::new(), Vec::new());
     let mut differences: Vec<(String, Vec<usize>)> = Vec::new();
     let (mut passed, mut total, mut differ) = (0, 0, 0);
@@ -257,7 +256,10 @@ mod tests {
         ]});
         let text = reglib(&differ, "lib.txt").unwrap();
         assert!(text.contains("| `0600` | `unique-loop` | 3 | 1 | 33.3\u{a0}% | 2 |"), "{text}");
-        assert!(text.contains("answers otherwise by design:\n\n- by design (lines 7, 9)"), "{text}");
+        assert!(
+            text.contains("answers otherwise by design:\n\n- by design (lines 7, 9)"),
+            "{text}"
+        );
     }
 
     #[test]

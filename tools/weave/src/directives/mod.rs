@@ -127,8 +127,8 @@ pub const DIRECTIVES: &[Directive] = &[
     Directive {
         name: "timings",
         run: timings::run,
-        usage: "GRID... solvers=A,B runs=N limit=S",
-        about: "a table with a row per grid and a column per solver (without `solvers=`, the default solver, in a column `time`): the median, over `runs` runs (5 by default), of the solve time that `sudoku --solver A --format json GRID` reports in its `micros` field, so that starting the process is not counted. A run still going after `limit` seconds (10 by default) is stopped and its cell says so. `reference=T,...` adds a column of published times in seconds, one per grid (`-` for none), headed by `reference-label=TEXT`. A line under the table says when and on what CPU it was measured.",
+        usage: "GRID... solvers=LIST runs=N limit=S",
+        about: "a table with a row per grid and a column per solver (`solvers=` takes names, `all`, or a fact that `sudoku solvers` prints, such as `original`; without it, the default solver, in a column `time`): the median, over `runs` runs (5 by default), of the solve time that `sudoku --solver A --format json GRID` reports in its `micros` field, so that starting the process is not counted. A run still going after `limit` seconds (10 by default) is stopped and its cell says so. `reference=T,...` adds a column of published times in seconds, one per grid (`-` for none), headed by `reference-label=TEXT`. A line under the table says when and on what CPU it was measured.",
         bang: false,
         block: true,
         cached: true,
@@ -137,8 +137,8 @@ pub const DIRECTIVES: &[Directive] = &[
     Directive {
         name: "stats",
         run: stats::run,
-        usage: "GRID... solvers=A,B limit=S count=N",
-        about: "a table with a row per grid and a column per solver: `guesses / nodes`, the two counts of the search that `sudoku --solver A --format json --stats GRID` reports. They do not depend on the machine, so each cell is one run. A run still going after `limit` seconds (10 by default) is stopped and a line says so; `count=N` adds `--count=N`, so that the search goes on past the first solution.",
+        usage: "GRID... solvers=LIST limit=S count=N",
+        about: "a table with a row per grid and a column per solver, chosen as the timings table chooses them: `guesses / nodes`, the two counts of the search that `sudoku --solver A --format json --stats GRID` reports. They do not depend on the machine, so each cell is one run. A run still going after `limit` seconds (10 by default) is stopped and a line says so; `count=N` adds `--count=N`, so that the search goes on past the first solution.",
         bang: false,
         block: true,
         cached: true,

@@ -1,4 +1,4 @@
-//! `{{#stats GRID... solvers=A,B limit=SECONDS count=N}}`: a table of how much searching each
+//! `{{#stats GRID... solvers=LIST limit=SECONDS count=N}}`: a table of how much searching each
 //! solver does, one row per grid and one column per solver.
 //!
 //! Each cell reads `guesses / nodes` (kept on one line), the two counts that
@@ -6,12 +6,13 @@
 //! when GRID is a file of several. Counts do not depend on the machine, so one run makes a cell.
 //! A run still going after `limit` seconds (default 10) is stopped; its cell reads `—`, and a line
 //! under the table says so. `solvers=` is required: a table of one unnamed column would not say
-//! what it compares. The binary exits 1 when a puzzle has no solution, a search worth counting
+//! what it compares. It chooses solvers as `{{#timings}}` does: names, `all`, or facts. The binary exits 1 when a puzzle has no solution, a search worth counting
 //! all the same; a puzzle it could not read has no counts, and fails the build.
 //!
 //! The table sits in a `<div class="weave-counts">`, which `tools/weave/weave.css` gives
 //! narrower cells than mdBook's.
 
+use super::timings::{list_solvers, select};
 use super::{Args, Ctx, code_span, grid_by_solver, json_lines, machine, number, table, time_limit};
 use crate::clock;
 use crate::run::{self, Streams};
@@ -40,11 +41,11 @@ enum Cell {
 pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     let (grids, options) = args.options(OPTIONS)?;
     ensure!(!grids.is_empty(), "name at least one grid");
-    let solvers: Vec<&str> = match options.get("solvers") {
-        Some(list) => list.split(',').filter(|s| !s.is_empty()).collect(),
-        None => Vec::new(),
+    let Some(list) = options.get("solvers") else {
+        bail!("name the solvers to compare: `solvers=A,B`, `all` or a fact");
     };
-    ensure!(!solvers.is_empty(), "name the solvers to compare: `solvers=A,B`");
+    let solvers = select(&list_solvers(ctx)?, list)?;
+    let solvers: Vec<&str> = solvers.iter().map(String::as_str).collect();
     let limit = time_limit(&options, 10.0)?;
     let count: Option<u64> = match options.get("count") {
         Some(_) => Some(number(&options, "count", 0)?),
