@@ -8,6 +8,8 @@
 use std::path::PathBuf;
 
 use sudoku::agreement::se_agreement;
+use sudoku::pencil_marks::PencilMarks;
+use sudoku::reader::parse_grid;
 
 #[test]
 fn agreement_with_sudoku_explainer() {
