@@ -107,3 +107,23 @@ fn pencil_marks_are_blank_cells_even_where_a_lone_candidate_is_a_given() {
     let givens = PUZZLE.chars().filter(|c| c.is_ascii_digit()).count();
     assert_eq!(out.lines().count(), from_grid.lines().count() + givens, "{out}");
 }
+
+#[test]
+fn a_chain_hint_names_its_links() {
+    // A puzzle Sudoku Explainer rates 6.6 (from `se-rated.txt`): it needs a forcing chain.
+    let puzzle =
+        "................12..3.45........1.....4....6..7.2........43.8....9.6....1.......7";
+    let (code, out, _) = sudoku(&["hint", "--technique", "forcing-chains", puzzle], b"");
+    assert_eq!(code, 0);
+    assert!(out.starts_with("forcing-chains ("), "{out}");
+    let (code, out, _) =
+        sudoku(&["hint", "--format", "json", "--technique", "forcing-chains", puzzle], b"");
+    assert_eq!(code, 0);
+    let step: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let text = step["text"].as_str().unwrap();
+    assert!(text.contains(" => ") && text.contains("r"), "{text}");
+    let (code, out, _) = sudoku(&["rate"], format!("{puzzle}\n").as_bytes());
+    assert_eq!(code, 0);
+    let record: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(record["er"].as_f64(), Some(6.6), "{out}");
+}
