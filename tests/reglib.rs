@@ -55,7 +55,7 @@ fn passes(case: &LibraryCase, technique: Technique, full_house: bool) -> bool {
     }
     let (eliminations, placements) =
         (sorted(case.eliminations.clone()), sorted(case.placements.clone()));
-    if technique >= Technique::ForcingChains {
+    if technique == Technique::ForcingChains {
         // SE removes one candidate a forcing chain, HoDoKu all a chain's ends see at once: the
         // case passes when every expected consequence is some step's.
         let made = |target: &(usize, u8)| {
