@@ -126,7 +126,6 @@ fn explain_uses_unique_rectangles_and_the_bug() {
 
 #[test]
 fn the_aligned_exclusions_answer_by_name() {
-    // The triple waits outside the ladder, but a hint can still ask for it.
     for name in ["aligned-pair-exclusion", "aligned-triple-exclusion"] {
         let (code, out, err) = sudoku(&["hint", "--technique", name, PUZZLE], b"");
         assert_eq!(code, 0, "{err}");
@@ -148,4 +147,24 @@ fn bug_types_3_and_4_are_rated_as_sudoku_explainer_rates_them() {
         let last = out.lines().last().unwrap();
         assert_eq!(last, format!("solved: ER {er}, EP 1.2, ED 1.2"));
     }
+}
+
+#[test]
+fn a_chain_hint_names_its_links() {
+    // A puzzle Sudoku Explainer rates 6.6 (from `se-rated.txt`): it needs a forcing chain.
+    let puzzle =
+        "................12..3.45........1.....4....6..7.2........43.8....9.6....1.......7";
+    let (code, out, _) = sudoku(&["hint", "--technique", "forcing-chains", puzzle], b"");
+    assert_eq!(code, 0);
+    assert!(out.starts_with("forcing-chains ("), "{out}");
+    let (code, out, _) =
+        sudoku(&["hint", "--format", "json", "--technique", "forcing-chains", puzzle], b"");
+    assert_eq!(code, 0);
+    let step: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let text = step["text"].as_str().unwrap();
+    assert!(text.contains(" => ") && text.contains("r"), "{text}");
+    let (code, out, _) = sudoku(&["rate"], format!("{puzzle}\n").as_bytes());
+    assert_eq!(code, 0);
+    let record: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(record["er"].as_f64(), Some(6.6), "{out}");
 }
