@@ -42,7 +42,8 @@ struct Cli {
     /// Ignore cached results: run and measure every directive again.
     #[arg(long)]
     fresh: bool,
-    /// Run the benchmarks first (not wired in yet), then build with everything measured afresh.
+    /// Run the dataset harness first (`cargo bench --bench datasets`), then build with everything
+    /// measured afresh.
     #[arg(long)]
     bench: bool,
     /// Use this sudoku binary instead of building one (also: the WEAVE_SUDOKU variable).
