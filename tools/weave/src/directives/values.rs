@@ -104,6 +104,10 @@ pub fn verdict(ctx: &Ctx, args: &Args) -> Result<String> {
     Ok(format!("{text} {}", dated(ctx, &results, shuffled, code_span)))
 }
 
+/// The solver whose rows of the harness's results the sentences compare with the peers: the
+/// binary's default, which the harness names in each row it measured. The weave's one solver name.
+const OURS: &str = "fast";
+
 /// `fast`'s puzzles per second over `peer`'s on `dataset` in `mode`, if both were measured.
 fn ratio(results: &Value, dataset: &str, mode: &str, peer: &str) -> Option<f64> {
     let rows = rows(results, dataset);
@@ -112,7 +116,7 @@ fn ratio(results: &Value, dataset: &str, mode: &str, peer: &str) -> Option<f64> 
             .find(|r| r["mode"] == mode && r["solver"] == solver)
             .and_then(|r| r["puzzles_per_second"].as_f64())
     };
-    Some(rate("fast")? / rate(peer)?)
+    Some(rate(OURS)? / rate(peer)?)
 }
 
 /// `1.17 times`, for a ratio of rates.
@@ -167,7 +171,7 @@ fn guesses(results: &Value, dataset: &str, peer: &str, name: &str) -> Option<Str
     };
     let modes: Vec<(&str, f64, f64)> = ["first", "unique"]
         .into_iter()
-        .filter_map(|m| Some((m, per_puzzle("fast", m)?, per_puzzle(peer, m)?)))
+        .filter_map(|m| Some((m, per_puzzle(OURS, m)?, per_puzzle(peer, m)?)))
         .collect();
     if modes.is_empty() {
         return None;
