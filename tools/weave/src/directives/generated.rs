@@ -25,7 +25,7 @@
 //! All four measure (the weave freezes them in `book/results/`); they run the binary, never
 //! link the crate.
 
-use super::{Args, Ctx, code_span, number, table};
+use super::{Args, Ctx, code_span, data_file, number, table};
 use crate::run::{self, Streams};
 use anyhow::{Context, Result, bail, ensure};
 use plotters::prelude::*;
@@ -137,13 +137,6 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
 
 fn generated_label(count: usize, seed: u64) -> String {
     code_span(&format!("sudoku generate --count {count} --seed {seed} --minimal"))
-}
-
-/// A file of `$SUDOKU_DATA` (default `../shared/data` beside the repository).
-fn data_file(root: &Path, name: &str) -> PathBuf {
-    let dir =
-        std::env::var_os("SUDOKU_DATA").map_or_else(|| root.join("../shared/data"), PathBuf::from);
-    dir.join(name)
 }
 
 /// The puzzles of a file: its lines of 81 characters, comments and blank lines skipped.
