@@ -149,12 +149,9 @@ fn weave_one(
                 eprintln!("weave: measuring {}", &text[call.start..call.end]);
                 // A directive may decline to measure here (a long benchmark outside `--bench`):
                 // its note is shown, and nothing is frozen.
-                let output = match (directive.run)(ctx, &args) {
+                let output = match run_or_decline(directive, ctx, &args)? {
                     Ok(output) => output,
-                    Err(e) => match e.downcast::<Unmeasured>() {
-                        Ok(Unmeasured(note)) => return Ok(protect(&continue_lines(&note, prefix))),
-                        Err(e) => return Err(e),
-                    },
+                    Err(note) => return Ok(protect(&continue_lines(&note, prefix))),
                 };
                 weave.stats.ran.set(weave.stats.ran.get() + 1);
                 ctx.store.put(directive.name, &key, &args.text, &output)?
@@ -175,12 +172,9 @@ fn weave_one(
         }
         None => {
             eprintln!("weave: running {}", &text[call.start..call.end]);
-            let output = match (directive.run)(ctx, &args) {
+            let output = match run_or_decline(directive, ctx, &args)? {
                 Ok(output) => output,
-                Err(e) => match e.downcast::<Unmeasured>() {
-                    Ok(Unmeasured(note)) => return Ok(protect(&continue_lines(&note, prefix))),
-                    Err(e) => return Err(e),
-                },
+                Err(note) => return Ok(protect(&continue_lines(&note, prefix))),
             };
             if directive.cached {
                 ctx.cache.put(directive.name, &key, &output)?;
@@ -223,6 +217,15 @@ fn protect(output: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// Runs `directive`: its output, or `Err(note)` when it declined to run here ([`Unmeasured`]),
+/// or the error that stops the build.
+fn run_or_decline(directive: &Directive, ctx: &Ctx, args: &Args) -> Result<Result<String, String>> {
+    match (directive.run)(ctx, args) {
+        Ok(output) => Ok(Ok(output)),
+        Err(e) => e.downcast::<Unmeasured>().map(|Unmeasured(note)| Err(note)),
+    }
 }
 
 #[cfg(test)]
