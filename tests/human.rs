@@ -168,3 +168,22 @@ fn a_chain_hint_names_its_links() {
     let record: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(record["er"].as_f64(), Some(6.6), "{out}");
 }
+
+#[test]
+fn dynamic_forcing_chains_plus_rate_what_the_dynamic_ones_cannot_finish() {
+    // Line 2 of top1465.txt: Sudoku Explainer 1.2.1 rates it ER 9.5, EP 1.2, ED 1.2, with a
+    // dynamic forcing chain (+) where its dynamic forcing chains find nothing.
+    let puzzle =
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
+    let (code, out, _) = sudoku(&["rate"], format!("{puzzle}\n").as_bytes());
+    assert_eq!(code, 0);
+    let record: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let ratings = ["er", "ep", "ed"].map(|k| record[k].as_f64());
+    assert_eq!(ratings, [Some(9.5), Some(1.2), Some(1.2)], "{out}");
+    assert!(record["rater"]["ladder"].as_str().unwrap().ends_with("dynamic-forcing-chains-plus"));
+    let (code, out, _) = sudoku(&["explain", "--format", "json", puzzle], b"");
+    assert_eq!(code, 0);
+    let plus = out.lines().find(|l| l.contains("\"dynamic-forcing-chains-plus\"")).expect(&out);
+    let step: serde_json::Value = serde_json::from_str(plus).unwrap();
+    assert!(step["text"].as_str().unwrap().starts_with("dynamic (+) "), "{plus}");
+}
