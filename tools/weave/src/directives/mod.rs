@@ -260,8 +260,8 @@ pub const DIRECTIVES: &[Directive] = &[
     Directive {
         name: "agreement",
         run: agreement::run,
-        usage: "reglib|se from=FILE",
-        about: "the ladder against its peers, from the example `agreement`, which runs the crate's checks (the tests' own): `reglib`, for each HoDoKu code the ladder implements, the cases of HoDoKu's regression library (`human/hodoku-reglib-1.3.txt` by default) that pass, then each case that does not, with its line and why; `se`, by band of Sudoku Explainer's ER in `human/se-rated.txt` (by default), the share of puzzles rated with SE's ER, EP and ED, within 0.1 and 0.5 of its ER, the mean difference and the share beyond the ladder, then a sentence on how far the whole is from the goal of SE's ER on 90 % of the puzzles. A missing data file gives a note instead.",
+        usage: "reglib|se|unseen from=FILE",
+        about: "the ladder against its peers, from the example `agreement`, which runs the crate's checks (the tests' own): `reglib`, for each HoDoKu code the ladder implements, the cases of HoDoKu's regression library (`human/hodoku-reglib-1.3.txt` by default) that pass, then each case that does not, with its line and why; `se`, by band of Sudoku Explainer's ER in `human/se-rated.txt` (by default), the share of puzzles rated with SE's ER, EP and ED, within 0.1 and 0.5 of its ER, the mean difference and the share beyond the ladder, then a sentence on how far the whole is from the goal of SE's ER on 90 % of the puzzles; `unseen`, the same for puzzles the ladder was never tuned on, whose SE ratings the repository keeps without the puzzles (`benches/se121-unseen.txt` by default, lines `FILE LINE ER EP ED`, each puzzle read from its line of `FILE` under `$SUDOKU_DATA`). A missing data file gives a note instead.",
         bang: false,
         block: true,
         cached: true,
