@@ -9,10 +9,19 @@
 //! writes: the check that the puzzle has one solution, then its easiest-first path. Prints one
 //! JSON object: each puzzle's time in seconds, and how many were rated (the others are beyond
 //! the ladder or not puzzles with one solution). Exits 2 with a message on a bad argument or line.
+//!
+//! Then, outside the timed loop, it checks that the rater never lies: each of those puzzles with
+//! one solution is solved by the `fast` solver, and every step of the rater's path must keep the
+//! solution's digit in every cell it strikes and place only the solution's digits. The object
+//! says how many steps of how many puzzles were checked (`checked`); a step that lies is printed
+//! and the example exits 1, so the bench fails rather than count it.
 
 use std::time::Instant;
 use sudoku::hints::rate_record;
+use sudoku::pencil_marks::PencilMarks;
+use sudoku::rating::rate_with;
 use sudoku::reader::parse_grid;
+use sudoku::solver::SolverName;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -35,14 +44,33 @@ fn main() {
             .collect(),
     };
     let (mut times, mut rated) = (Vec::with_capacity(chosen.len()), 0);
-    for i in chosen {
+    for &i in &chosen {
         let grid = parse_grid(puzzles[i]).unwrap_or_else(|e| fail(format!("{file}: {e}")));
         let started = Instant::now();
         let (record, _) = rate_record(i + 1, &grid);
         times.push(started.elapsed().as_secs_f64());
         rated += usize::from(record["status"] == "rated");
     }
-    println!("{}", serde_json::json!({"times": times, "rated": rated}));
+    // Never lies, checked after the clock has stopped.
+    let (mut checked, mut steps) = (0, 0);
+    for &i in &chosen {
+        let grid = parse_grid(puzzles[i]).unwrap_or_else(|e| fail(format!("{file}: {e}")));
+        let [solution] = SolverName::Fast.search(&grid, 2, &mut ()).solutions[..] else {
+            continue; // no solution or several: the rater rates nothing
+        };
+        checked += 1;
+        rate_with(PencilMarks::from_grid(&grid), &mut |step, _| {
+            steps += 1;
+            let lies = step.eliminations.iter().any(|&(c, d)| solution.get(c) == d)
+                || step.placements.iter().any(|&(c, d)| solution.get(c) != d);
+            if lies {
+                eprintln!("rate_times: {file}: puzzle {} lies: {}", i + 1, step.text);
+                std::process::exit(1);
+            }
+        });
+    }
+    let checked = serde_json::json!({"puzzles": checked, "steps": steps});
+    println!("{}", serde_json::json!({"times": times, "rated": rated, "checked": checked}));
 }
 
 fn fail(message: String) -> ! {

@@ -1,4 +1,4 @@
-//! `{{#agreement reglib|se from=FILE}}`: the ladder against its peers, in tables.
+//! `{{#agreement reglib|se|unseen from=FILE}}`: the ladder against its peers, in tables.
 //!
 //! - `reglib`: HoDoKu's regression library (`human/hodoku-reglib-1.3.txt` by default): for each
 //!   HoDoKu code the ladder implements, the cases that pass, and a list of those that do not,
@@ -7,6 +7,9 @@
 //!   the share of puzzles with the same ER, EP and ED, within 0.1 and 0.5 of SE's ER, the mean
 //!   difference of ER, how many are beyond the ladder; and a sentence on the goal of the same ER
 //!   on 90 % of the puzzles.
+//! - `unseen`: the same table for puzzles the ladder was never tuned on, whose SE ratings are
+//!   stored in the repository without the puzzles (`benches/se121-unseen.txt` by default, lines
+//!   `FILE LINE ER EP ED`): each puzzle is read from line `LINE` of `FILE` under `$SUDOKU_DATA`.
 //!
 //! The checks are the crate's (`sudoku::agreement`, which the tests run too); the weave never
 //! links the crate, so it builds and runs the example `agreement`, which prints them as JSON.
@@ -30,26 +33,93 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     let (kind, default) = match kind.as_slice() {
         ["reglib"] => ("reglib", "human/hodoku-reglib-1.3.txt"),
         ["se"] => ("se", "human/se-rated.txt"),
-        _ => bail!("name one kind: `reglib` or `se`"),
+        ["unseen"] => ("unseen", UNSEEN),
+        _ => bail!("name one kind: `reglib`, `se` or `unseen`"),
     };
     let file = options.get("from").copied().unwrap_or(default);
-    let path = data_file(&ctx.root, file);
+    let (path, joined) = match kind {
+        "unseen" => {
+            let text = std::fs::read_to_string(ctx.root.join(file))
+                .with_context(|| format!("cannot read `{file}`"))?;
+            let rated = unseen_puzzles(&text, |name| {
+                std::fs::read_to_string(data_file(&ctx.root, name)).ok()
+            })?;
+            let rated = rated.map_err(|note| Unmeasured(not_measured(&note)))?;
+            let path =
+                std::env::temp_dir().join(format!("weave-unseen-{}.txt", std::process::id()));
+            std::fs::write(&path, rated)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            (path, true)
+        }
+        _ => (data_file(&ctx.root, file), false),
+    };
     if !path.is_file() {
-        let note = format!(
-            "> **Not measured:** `{file}` is not in `$SUDOKU_DATA` (by default `../shared/data` \
-             beside the repository) on the machine that built this book."
-        );
-        return Err(Unmeasured(note).into());
+        return Err(Unmeasured(not_measured(file)).into());
     }
     let example = binary::example(&ctx.root, "agreement")?;
-    let words = [kind.to_string(), path.display().to_string()];
-    let out = run::run(&example, &words, &ctx.root, LIMIT, Streams::Separate)?;
+    let se_kind = if joined { "se" } else { kind };
+    let words = [se_kind.to_string(), path.display().to_string()];
+    let out = run::run(&example, &words, &ctx.root, LIMIT, Streams::Separate);
+    if joined {
+        let _ = std::fs::remove_file(&path);
+    }
+    let out = out?;
     ensure!(out.success(), "`agreement {kind} {file}`: {}\n{}", out.describe(LIMIT), out.stderr);
     let value: Value = serde_json::from_str(&out.stdout).context("`agreement` printed no JSON")?;
     match kind {
         "reglib" => reglib(&value, file),
         _ => se(&value, file),
     }
+}
+
+/// SE's ratings of the puzzles never used for tuning, stored without the puzzles.
+const UNSEEN: &str = "benches/se121-unseen.txt";
+
+/// The note shown when a data file is not there.
+fn not_measured(file: &str) -> String {
+    format!(
+        "> **Not measured:** `{file}` is not in `$SUDOKU_DATA` (by default `../shared/data` \
+         beside the repository) on the machine that built this book."
+    )
+}
+
+/// The lines `FILE LINE ER EP ED` of `text` (comments `#` and blank lines skipped) as the lines
+/// `PUZZLE ER EP ED` that `agreement se` reads, each puzzle the first 81 characters of line
+/// `LINE` of the data file `FILE`, which `read` gives. `Ok(Err(name))` names a data file that is
+/// missing or too short (data not there, a note); a malformed line fails.
+fn unseen_puzzles(
+    text: &str,
+    mut read: impl FnMut(&str) -> Option<String>,
+) -> Result<std::result::Result<String, String>> {
+    let mut files: Vec<(String, Option<Vec<String>>)> = Vec::new();
+    let mut out = String::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [name, number, er, ep, ed] = fields.as_slice() else {
+            bail!("line {}: not `FILE LINE ER EP ED`: {line:?}", n + 1);
+        };
+        let number: usize = number.parse().with_context(|| format!("line {}: LINE", n + 1))?;
+        ensure!(number >= 1, "line {}: lines count from 1", n + 1);
+        if !files.iter().any(|(f, _)| f == name) {
+            let lines = read(name).map(|t| t.lines().map(str::to_string).collect());
+            files.push((name.to_string(), lines));
+        }
+        let (_, lines) = files.iter().find(|(f, _)| f == name).expect("just added");
+        let puzzle = lines
+            .as_ref()
+            .and_then(|lines| lines.get(number - 1))
+            .map(|l| l.trim())
+            .filter(|l| l.len() >= 81 && l.is_char_boundary(81));
+        let Some(puzzle) = puzzle else {
+            return Ok(Err(name.to_string()));
+        };
+        out.push_str(&format!("{} {er} {ep} {ed}\n", &puzzle[..81]));
+    }
+    Ok(Ok(out))
 }
 
 fn count(value: &Value, key: &str) -> Result<usize> {
@@ -260,6 +330,24 @@ mod tests {
             text.contains("answers otherwise by design:\n\n- by design (lines 7, 9)"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn unseen_puzzles_are_read_from_their_files_by_line() {
+        let a = "1".repeat(81);
+        let b = "2".repeat(81);
+        let data = format!("{a}\n{b} extra\n");
+        let read = |name: &str| (name == "d.txt").then(|| data.clone());
+        let text = "# how it was made\n\nd.txt 2 3.0 1.2 1.2\nd.txt 1 1.5 1.2 1.2\n";
+        let joined = unseen_puzzles(text, read).unwrap().unwrap();
+        assert_eq!(joined, format!("{b} 3.0 1.2 1.2\n{a} 1.5 1.2 1.2\n"));
+        // A missing file, or one too short, is data not there: a note, not a failure.
+        assert_eq!(unseen_puzzles("e.txt 1 1.5 1.2 1.2", read).unwrap(), Err("e.txt".into()));
+        assert_eq!(unseen_puzzles("d.txt 3 1.5 1.2 1.2", read).unwrap(), Err("d.txt".into()));
+        // A malformed line of the stored ratings is the repository's error.
+        assert!(unseen_puzzles("d.txt 1 1.5", read).is_err());
+        assert!(unseen_puzzles("d.txt 0 1.5 1.2 1.2", read).is_err());
+        assert!(not_measured("d.txt").contains("`d.txt`"));
     }
 
     #[test]

@@ -7,6 +7,9 @@
 //! `sudoku rate` writes, puzzle by puzzle, in-process as the Python is), and the whole process
 //! `sudoku rate --jobs 1 FILE`, from its wall time. A row gives puzzles a second and the median,
 //! 99th percentile and maximum time of a puzzle; a sentence gives the ratio on the same sample.
+//! `rate_times` also checks, after its clock has stopped, that no step of the rater's path on any
+//! puzzle of the whole file contradicts the `fast` solver's solution; a sentence says how many
+//! steps of how many puzzles were checked, and a step that lies fails the build.
 //!
 //! It takes minutes, so it measures only in `cargo book --bench` (or `--fresh`), and is frozen;
 //! in another build with nothing stored it says so instead. Without hodoku-py installed
@@ -73,9 +76,10 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
                 "hodoku-py: not installed (`pip install -r tools/peers/requirements.txt`)".into(),
             ]);
             rows.last_mut().expect("a row").resize(header.len(), "–".into());
-            let (ours, rated) = times(&rate_times, ctx, &path_arg, &[])?;
+            let (ours, rated, checked) = times(&rate_times, ctx, &path_arg, &[])?;
             rows.push(timed_row(&name, every(rated, ours.len()), &ours));
             rows.push(whole_process(ctx, &name, &path_arg)?);
+            sentences.push(never_lies(&name, ours.len(), checked));
             continue;
         };
         let hodoku = seconds(&peer["times"])?;
@@ -88,12 +92,12 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
         let version = peer["version"].as_str().unwrap_or("?");
         let label = format!("hodoku-py {version}, {} drawn with seed {seed}", hodoku.len());
         rows.push(timed_row(&name, label, &hodoku));
-        let (same, rated_same) = times(&rate_times, ctx, &path_arg, &indices)?;
+        let (same, rated_same, _) = times(&rate_times, ctx, &path_arg, &indices)?;
         let beyond_same = same.len() - rated_same;
         let label =
             format!("`sudoku`, the same puzzles ({rated_same} rated, {beyond_same} beyond)");
         rows.push(timed_row(&name, label, &same));
-        let (ours, rated) = times(&rate_times, ctx, &path_arg, &[])?;
+        let (ours, rated, checked) = times(&rate_times, ctx, &path_arg, &[])?;
         rows.push(timed_row(&name, every(rated, ours.len()), &ours));
         rows.push(whole_process(ctx, &name, &path_arg)?);
         let ratio = per_second(&same) / per_second(&hodoku);
@@ -113,6 +117,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
              same {} puzzles: {verdict}{caveat}.",
             hodoku.len(),
         ));
+        sentences.push(never_lies(&name, ours.len(), checked));
     }
     let mut text = table(&header, &rows);
     if !sentences.is_empty() {
@@ -139,21 +144,45 @@ fn every(rated: usize, puzzles: usize) -> String {
     format!("`sudoku`, every puzzle ({rated} rated, {} beyond)", puzzles - rated)
 }
 
+/// How many puzzles with one solution, and how many steps of their paths, `rate_times` checked
+/// against the solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Checked {
+    puzzles: usize,
+    steps: usize,
+}
+
 /// Ours, puzzle by puzzle, from the example `rate_times` (every puzzle, or those at `indices`),
-/// and how many it rated to the end.
+/// how many it rated to the end, and how many steps of how many puzzles it checked (it fails,
+/// and so does the build, when a step contradicts the solution).
 fn times(
     rate_times: &std::path::Path,
     ctx: &Ctx,
     path: &str,
     indices: &[String],
-) -> Result<(Vec<f64>, usize)> {
+) -> Result<(Vec<f64>, usize, Checked)> {
     let mut words = vec![path.to_string()];
     words.extend(indices.iter().cloned());
     let out = run::run(rate_times, &words, &ctx.root, LIMIT, Streams::Separate)?;
     ensure!(out.success(), "`rate_times {path}`: {}", failed(&out));
     let value: Value = serde_json::from_str(&out.stdout).context("`rate_times` printed no JSON")?;
     let rated = value["rated"].as_u64().context("no `rated` from `rate_times`")?;
-    Ok((seconds(&value["times"])?, rated as usize))
+    let checked = |key: &str| value["checked"][key].as_u64().map(|n| n as usize);
+    let (Some(puzzles), Some(steps)) = (checked("puzzles"), checked("steps")) else {
+        bail!("no `checked` from `rate_times`: {value}");
+    };
+    Ok((seconds(&value["times"])?, rated as usize, Checked { puzzles, steps }))
+}
+
+/// The sentence on the check of every step of the whole file.
+fn never_lies(name: &str, puzzles: usize, checked: Checked) -> String {
+    format!(
+        "On {name}, every step of our rater's path on each of the {} puzzles with one solution \
+         (of {puzzles}) was checked against the `fast` solver's solution after the clock \
+         stopped: {} steps, none striking the solution's digit or placing another (one would \
+         have failed the bench).",
+        checked.puzzles, checked.steps
+    )
 }
 
 /// The whole process `sudoku rate --jobs 1 FILE`: puzzles a second from its wall time.
@@ -228,6 +257,13 @@ mod tests {
         assert_eq!(duration(0.0123), "12.3 ms");
         assert_eq!(duration(0.00234), "2.34 ms");
         assert_eq!(duration(0.000085), "85 µs");
+    }
+
+    #[test]
+    fn the_check_is_reported_with_its_counts() {
+        let text = never_lies("`f`", 12, Checked { puzzles: 10, steps: 345 });
+        assert!(text.contains("each of the 10 puzzles with one solution (of 12)"), "{text}");
+        assert!(text.contains("345 steps, none striking"), "{text}");
     }
 
     #[test]

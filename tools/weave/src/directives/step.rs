@@ -375,6 +375,11 @@ mod tests {
         let line = "1".repeat(81);
         let text = format!("# a comment\n\n{line} 1.2 1.2 1.2\nshort\n");
         assert_eq!(puzzles(&text).collect::<Vec<_>>(), [line.as_str()]);
+        // HoDoKu's exemplars follow the puzzle with its techniques; QQWing writes blanks as 0.
+        let exemplar = format!("#0000: Full House\n{} # lc1(3) s\n", ".".repeat(81));
+        assert_eq!(puzzles(&exemplar).collect::<Vec<_>>(), [".".repeat(81)]);
+        let qqwing = format!("{}\n", "0".repeat(81));
+        assert_eq!(puzzles(&qqwing).collect::<Vec<_>>(), ["0".repeat(81)]);
         let note = missing("x-wing", "human/se-rated.txt");
         assert!(note.contains("`human/se-rated.txt`") && note.contains("SUDOKU_DATA"), "{note}");
     }
