@@ -91,6 +91,7 @@ impl Args {
     }
 }
 
+// ANCHOR: directive
 /// One directive: its name and the function that weaves it.
 pub struct Directive {
     pub name: &'static str,
@@ -110,8 +111,8 @@ pub struct Directive {
     /// measured only when missing or by `--fresh`, and headed by where and when they were.
     pub frozen: bool,
 }
+// ANCHOR_END: directive
 
-// ANCHOR: table
 /// Every directive of the weave.
 pub const DIRECTIVES: &[Directive] = &[
     Directive {
@@ -281,7 +282,6 @@ pub const DIRECTIVES: &[Directive] = &[
 
 /// The names that mdBook's own `links` preprocessor expands, after the weave.
 pub const MDBOOK_NAMES: &[&str] = &["include", "rustdoc_include", "playground", "playpen", "title"];
-// ANCHOR_END: table
 
 /// `{{#directives}}`: the table of [`DIRECTIVES`], in HTML so that a directive's name can be
 /// shown without being one (`<span>{</span>{#` is not read as a directive, by the weave or mdBook).
