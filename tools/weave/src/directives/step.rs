@@ -417,7 +417,8 @@ fn arrow(a: (usize, usize), b: (usize, usize), strong: bool) -> [String; 2] {
     let (ax, ay, bx, by) = (a.0 as f64, a.1 as f64, b.0 as f64, b.1 as f64);
     let length = (bx - ax).hypot(by - ay);
     let (ux, uy) = ((bx - ax) / length, (by - ay) / length);
-    let bend = if length < 14.0 { 0.0 } else { (0.15 * length).min(12.0) };
+    // Neighbours in a cell, and the legend's short arrows, are joined straight.
+    let bend = if length < 30.0 { 0.0 } else { (0.15 * length).min(12.0) };
     let (qx, qy) = ((ax + bx) / 2.0 + uy * bend, (ay + by) / 2.0 - ux * bend);
     // Leave each ring where the curve leaves it: towards the control point.
     let towards = |(x, y): (f64, f64), gap: f64| {
@@ -433,13 +434,13 @@ fn arrow(a: (usize, usize), b: (usize, usize), strong: bool) -> [String; 2] {
     // The head points along the curve's last direction, from the control point to the end.
     let d = (ex - qx).hypot(ey - qy);
     let (tx, ty) = ((ex - qx) / d, (ey - qy) / d);
-    let (hx, hy) = (ex - 6.0 * tx, ey - 6.0 * ty);
+    let (hx, hy) = (ex - 7.0 * tx, ey - 7.0 * ty);
     let head = format!(
         "<polygon class=\"head\" points=\"{ex:.1},{ey:.1} {:.1},{:.1} {:.1},{:.1}\"/>",
-        hx - 3.0 * ty,
-        hy + 3.0 * tx,
-        hx + 3.0 * ty,
-        hy - 3.0 * tx
+        hx - 3.5 * ty,
+        hy + 3.5 * tx,
+        hx + 3.5 * ty,
+        hy - 3.5 * tx
     );
     [path, head]
 }
@@ -450,7 +451,7 @@ fn legend() -> String {
     let swatch =
         |inner: &str| format!("<svg viewBox=\"0 0 34 14\" aria-hidden=\"true\">{inner}</svg>");
     let line = |strong: bool| {
-        let [path, head] = arrow((4, 7), (30, 7), strong);
+        let [path, head] = arrow((3, 7), (31, 7), strong);
         swatch(&format!("{path}{head}"))
     };
     let ring = |class: &str| {
