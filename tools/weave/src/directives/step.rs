@@ -6,7 +6,14 @@
 //! takes a step of `TECHNIQUE`. That step is drawn from its JSON alone: the state it was found in
 //! (`grid` and `marks`), the pattern (`cells`, `digits`), what it strikes out and places, and its
 //! sentence as the caption. The technique is only a name given to the binary, so every technique
-//! the ladder has, or will have, can be drawn.
+//! the ladder has, or will have, can be drawn. A chain's step also carries its `links`, each from a
+//! candidate assumed on or off to the next, and is drawn as its chain: the candidates it goes
+//! through ringed, one colour for on and another for off, each link an arrow (strong solid, weak
+//! dashed), and a legend under the board.
+//!
+//! `{{#step puzzle=P}}` draws a puzzle the chapter names instead of searching a file: the `N`th
+//! step of `TECHNIQUE` on its path; with no technique, its first `steps` steps, a board each; with
+//! `state=yes`, only the state it starts from, under `caption`.
 //!
 //! The board is inline SVG coloured by CSS classes (`weave.css`, `.weave-board`), so that it
 //! follows mdBook's light and dark themes; it scales with its `viewBox` to the page. A missing
