@@ -172,6 +172,18 @@ pub struct Link {
     pub strong: bool,
 }
 
+impl Link {
+    /// How the arrow is drawn, its CSS class: `strong`, `weak` (from an on to an off), or
+    /// `other` (an implication of neither kind, such as a rule's strike from an off to an off).
+    fn kind(&self) -> &'static str {
+        match (self.strong, self.from.2, self.to.2) {
+            (true, _, _) => "strong",
+            (false, true, false) => "weak",
+            _ => "other",
+        }
+    }
+}
+
 impl Board {
     /// Reads a step as `sudoku explain --format json` writes it.
     pub fn from_json(step: &serde_json::Value) -> Result<Board> {
@@ -359,7 +371,7 @@ pub fn figure(board: &Board, source: &str) -> String {
             continue;
         }
         drawn.push((from, to));
-        svg.extend(arrow(candidate_at(from.0, from.1), candidate_at(to.0, to.1), link.strong));
+        svg.extend(arrow(candidate_at(from.0, from.1), candidate_at(to.0, to.1), link.kind()));
     }
     for cell in 0..81 {
         let (x, y) = corner(cell);
@@ -402,7 +414,7 @@ pub fn figure(board: &Board, source: &str) -> String {
     svg.push("</svg>".to_string());
     let mut html = vec!["<figure class=\"weave-board\">".to_string(), svg.join("\n")];
     if chain {
-        html.push(legend());
+        html.push(legend(board.links.iter().any(|link| link.kind() == "other")));
     }
     let source = if source.is_empty() { String::new() } else { format!("From {source}.") };
     match (caption.is_empty(), source.is_empty()) {
@@ -420,7 +432,7 @@ pub fn figure(board: &Board, source: &str) -> String {
 /// An arrow from the candidate at `a` to the one at `b`, from ring to ring, bent a little to
 /// the left of its way so that it passes beside the candidates between them and two links in
 /// opposite directions do not cover each other: a path and its head.
-fn arrow(a: (usize, usize), b: (usize, usize), strong: bool) -> [String; 2] {
+fn arrow(a: (usize, usize), b: (usize, usize), kind: &str) -> [String; 2] {
     let (ax, ay, bx, by) = (a.0 as f64, a.1 as f64, b.0 as f64, b.1 as f64);
     let length = (bx - ax).hypot(by - ay);
     let (ux, uy) = ((bx - ax) / length, (by - ay) / length);
@@ -434,7 +446,7 @@ fn arrow(a: (usize, usize), b: (usize, usize), strong: bool) -> [String; 2] {
     };
     let (sx, sy) = towards((ax, ay), RING);
     let (ex, ey) = towards((bx, by), RING + 0.8);
-    let class = if strong { "link strong" } else { "link weak" };
+    let class = format!("link {kind}");
     let path = format!(
         "<path class=\"{class}\" d=\"M{sx:.1} {sy:.1} Q{qx:.1} {qy:.1} {ex:.1} {ey:.1}\"/>"
     );
@@ -453,12 +465,12 @@ fn arrow(a: (usize, usize), b: (usize, usize), strong: bool) -> [String; 2] {
 }
 
 /// How to read a chain's board: its arrows, rings and struck candidates, each beside a small
-/// drawing of itself.
-fn legend() -> String {
+/// drawing of itself; with `other`, the arrows that are neither strong nor weak links too.
+fn legend(other: bool) -> String {
     let swatch =
         |inner: &str| format!("<svg viewBox=\"0 0 34 14\" aria-hidden=\"true\">{inner}</svg>");
-    let line = |strong: bool| {
-        let [path, head] = arrow((3, 7), (31, 7), strong);
+    let line = |kind: &str| {
+        let [path, head] = arrow((3, 7), (31, 7), kind);
         swatch(&format!("{path}{head}"))
     };
     let ring = |class: &str| {
@@ -469,13 +481,18 @@ fn legend() -> String {
     let struck = swatch(
         "<text class=\"cand struck\" x=\"17\" y=\"7\">5</text><line class=\"strike\" x1=\"12\" y1=\"12\" x2=\"22\" y2=\"2\"/>",
     );
-    let items = [
-        (line(true), "strong link: the first off, the next on"),
-        (line(false), "weak link: the first on, the next off"),
+    let mut items = vec![
+        (line("strong"), "strong link: the first off, the next on"),
+        (line("weak"), "weak link: the first on, the next off"),
+    ];
+    if other {
+        items.push((line("other"), "another implication"));
+    }
+    items.extend([
         (ring("on"), "candidate on"),
         (ring("off"), "candidate off"),
         (struck, "struck out"),
-    ];
+    ]);
     let items: Vec<String> =
         items.iter().map(|(drawing, words)| format!("<span>{drawing} {words}</span>")).collect();
     format!("<div class=\"board-legend\">{}</div>", items.join(" "))
@@ -568,8 +585,18 @@ mod tests {
     }
 
     #[test]
+    fn an_implication_of_neither_kind_is_dotted_and_in_the_legend() {
+        let mut board = chain();
+        assert!(!figure(&board, "").contains("another implication"));
+        board.links.push(Link { from: (1, 2, false), to: (2, 3, false), strong: false });
+        let html = figure(&board, "");
+        assert_eq!(html.matches("<path class=\"link other\"").count(), 2, "board, legend");
+        assert!(html.contains("another implication"));
+    }
+
+    #[test]
     fn an_arrow_goes_from_ring_to_ring() {
-        let [path, head] = arrow((0, 0), (100, 0), true);
+        let [path, head] = arrow((0, 0), (100, 0), "strong");
         // Bent to the left of its way (up, in the SVG's downward y), starting outside the ring.
         assert!(path.contains(" Q50.0 -12.0 "), "{path}");
         let start: Vec<f64> = path[path.find('M').unwrap() + 1..]
