@@ -16,7 +16,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Bumped whenever the woven Markdown of a directive changes shape, to drop old entries.
-const FORMAT: &str = "weave-cache-v2";
+const FORMAT: &str = "weave-cache-v1";
 
 /// Woven results stored on disk.
 pub struct Cache {
