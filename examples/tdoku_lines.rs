@@ -7,6 +7,11 @@
 //! includes clues that break a rule: tdoku does not tell them apart), or `invalid` for a line
 //! that is not a puzzle, one line per puzzle, in order, on one thread, buffered. When tdoku was
 //! not built it says so and exits with status 2.
+//!
+//! With `--count=2` it does the job of `sudoku --format line --jobs 1 --count=2`, a uniqueness
+//! check: tdoku counts up to two solutions, and each line is a solution and `unique` or
+//! `multiple`. tdoku writes the solution it stops at, which for a puzzle with several solutions is
+//! not the first; so only puzzles with one solution print what ours prints.
 
 use std::io::{BufRead, BufWriter, Write};
 
@@ -15,6 +20,14 @@ fn main() -> std::io::Result<()> {
         eprintln!("tdoku_lines: tdoku was not built (see the warning of `tools/peers`)");
         std::process::exit(2);
     }
+    let limit = match std::env::args().nth(1).as_deref() {
+        None => 1,
+        Some("--count=2") => 2,
+        Some(other) => {
+            eprintln!("tdoku_lines: unknown argument {other} (only --count=2)");
+            std::process::exit(2);
+        }
+    };
     let mut stdin = std::io::stdin().lock();
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let mut buffer = String::new();
@@ -27,10 +40,14 @@ fn main() -> std::io::Result<()> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        match puzzle(line).map(|p| peers::tdoku::first_solution(&p)) {
-            Some(Some(Some(solution))) => {
+        match puzzle(line).map(|p| peers::tdoku::solution(&p, limit)) {
+            Some(Some(Some((solution, count)))) => {
                 out.write_all(&solution)?;
-                out.write_all(b"\n")?;
+                out.write_all(match (limit, count) {
+                    (1, _) => b"\n",
+                    (_, 1) => b" unique\n",
+                    _ => b" multiple\n",
+                })?;
             }
             Some(_) => out.write_all(b"no_solution\n")?,
             None => out.write_all(b"invalid\n")?,
