@@ -9,9 +9,9 @@
 //! not built it says so and exits with status 2.
 //!
 //! With `--count=2` it does the job of `sudoku --format line --jobs 1 --count=2`, a uniqueness
-//! check: tdoku counts up to two solutions, and each line is a solution and `unique` or
-//! `multiple`. tdoku writes the solution it stops at, which for a puzzle with several solutions is
-//! not the first; so only puzzles with one solution print what ours prints.
+//! check: tdoku counts up to two solutions, and each line is `unique`, `multiple` or
+//! `no_solution`. tdoku writes a solution only when it reaches the limit, so a uniqueness check
+//! gives none for a puzzle with one solution; the line is ours without its solution.
 
 use std::io::{BufRead, BufWriter, Write};
 
@@ -40,17 +40,25 @@ fn main() -> std::io::Result<()> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        match puzzle(line).map(|p| peers::tdoku::solution(&p, limit)) {
-            Some(Some(Some((solution, count)))) => {
+        let Some(cells) = puzzle(line) else {
+            out.write_all(b"invalid\n")?;
+            continue;
+        };
+        if limit > 1 {
+            let (count, _) = peers::tdoku::solve(&cells, limit).expect("tdoku is built");
+            out.write_all(match count {
+                0 => b"no_solution\n".as_slice(),
+                1 => b"unique\n",
+                _ => b"multiple\n",
+            })?;
+            continue;
+        }
+        match peers::tdoku::first_solution(&cells) {
+            Some(Some(solution)) => {
                 out.write_all(&solution)?;
-                out.write_all(match (limit, count) {
-                    (1, _) => b"\n",
-                    (_, 1) => b" unique\n",
-                    _ => b" multiple\n",
-                })?;
+                out.write_all(b"\n")?;
             }
-            Some(_) => out.write_all(b"no_solution\n")?,
-            None => out.write_all(b"invalid\n")?,
+            _ => out.write_all(b"no_solution\n")?,
         }
     }
     out.flush()

@@ -26,13 +26,6 @@ pub mod tdoku {
         imp::solve(puzzle, 1).map(|(count, _, solution)| (count > 0).then_some(solution))
     }
 
-    /// tdoku's answer when it counts up to `limit` solutions: the solution it stopped at, as 81
-    /// digits `1`-`9`, and how many it found; `Some(None)` when the puzzle has none, `None` when
-    /// tdoku was not built. With a limit of 2 and two solutions, the solution is the second.
-    pub fn solution(puzzle: &[u8; 81], limit: usize) -> Option<Option<([u8; 81], usize)>> {
-        imp::solve(puzzle, limit).map(|(count, _, solution)| (count > 0).then_some((solution, count)))
-    }
-
     #[cfg(tdoku)]
     mod imp {
         unsafe extern "C" {
