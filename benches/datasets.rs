@@ -26,7 +26,8 @@
 //!
 //! The whole-process comparison times `sudoku --format line --jobs 1 < FILE` against
 //! `peer_lines < FILE` (examples/peer_lines.rs) and `tdoku_lines < FILE` (examples/tdoku_lines.rs)
-//! on each dataset, when they are built in `target/release` (`cargo build --release --bin sudoku
+//! on each dataset, in each mode (a uniqueness check adds `--count=2` to every program's
+//! arguments), when they are built in `target/release` (`cargo build --release --bin sudoku
 //! --example peer_lines --example tdoku_lines`; without tdoku, the comparison leaves it out);
 //! `benches/lines.sh` does the same with hyperfine, and checks first that they print the same
 //! solutions.
@@ -132,7 +133,15 @@ fn main() {
     if let Some(programs) = &programs {
         println!();
         for (name, path) in &measured {
-            lines.extend(time_whole_process(name, path, programs));
+            for &(mode, limit) in &settings.modes {
+                // Every program of the comparison takes `--count=2` for a uniqueness check.
+                let extra: &[&str] = match limit {
+                    1 => &[],
+                    2 => &["--count=2"],
+                    _ => continue,
+                };
+                lines.extend(time_whole_process(name, path, mode, extra, programs));
+            }
         }
     }
     write_results(&settings.target, results, lines, checks_failed);
@@ -408,12 +417,19 @@ fn whole_process_programs(target: &Path) -> Option<Vec<Program>> {
 /// `KEY_median_ms`. On a machine shared with other work one run can be off by a tenth either way,
 /// and the programs are close: so the two statistics are reported together, and they must agree
 /// for a verdict.
-fn time_whole_process(name: &str, file: &Path, programs: &[Program]) -> Option<Value> {
+fn time_whole_process(
+    name: &str,
+    file: &Path,
+    mode: &str,
+    extra: &[&str],
+    programs: &[Program],
+) -> Option<Value> {
     let run = |program: &Program| -> Option<Duration> {
         let input = std::fs::File::open(file).ok()?;
         let start = Instant::now();
         let status = std::process::Command::new(&program.path)
             .args(program.args)
+            .args(extra)
             .stdin(input)
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
@@ -435,7 +451,7 @@ fn time_whole_process(name: &str, file: &Path, programs: &[Program]) -> Option<V
         }
     }
     let runs = times[0].len();
-    let mut row = json!({ "dataset": name, "runs": runs });
+    let mut row = json!({ "dataset": name, "mode": mode, "runs": runs });
     let mut said = Vec::new();
     for (program, times) in programs.iter().zip(&mut times) {
         let (best, median) = best_and_median(times);
@@ -443,7 +459,7 @@ fn time_whole_process(name: &str, file: &Path, programs: &[Program]) -> Option<V
         row[format!("{}_median_ms", program.key)] = json!(median);
         said.push(format!("{} {best:.1} / {median:.1} ms", program.key));
     }
-    println!("{name}, whole process, best and median of {runs} runs: {}", said.join(", "));
+    println!("{name} {mode}, whole process, best and median of {runs} runs: {}", said.join(", "));
     Some(row)
 }
 
@@ -674,9 +690,12 @@ fn write_results(target: &Path, rows: Vec<Value>, lines: Vec<Value>, checks_fail
         old_rows.into_iter().filter(|o| !rows.iter().any(|r| key(r) == key(o))).collect();
     merged.extend(rows);
     let old_lines = old["whole_process"].as_array().cloned().unwrap_or_default();
+    // Rows from before the uniqueness mode was timed have no mode: they were first solutions.
+    let line_key =
+        |r: &Value| (r["dataset"].clone(), r["mode"].as_str().unwrap_or("first").to_string());
     let mut merged_lines: Vec<Value> = old_lines
         .into_iter()
-        .filter(|o| !lines.iter().any(|l| l["dataset"] == o["dataset"]))
+        .filter(|o| !lines.iter().any(|l| line_key(l) == line_key(o)))
         .collect();
     merged_lines.extend(lines);
     let document = json!({

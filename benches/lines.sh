@@ -5,8 +5,13 @@
 # `tools/peers` did not build tdoku), timed with hyperfine on each dataset of $SUDOKU_DATA (default ../shared/data next to the
 # repository). Each dataset's outputs are first checked to be the same solutions.
 #
+# Each dataset is timed in both modes: first solutions, then uniqueness checks, for which every
+# program gets `--count=2` (its lines then end in `unique` or `multiple`; tdoku_lines prints only
+# that word, as tdoku gives no solution when it finds one). hyperfine's JSON keeps each program's
+# user and system time beside its wall time.
+#
 # Usage: benches/lines.sh [DATASET...]   (names without .txt; default: all five)
-# Needs hyperfine (Debian: apt-get install hyperfine). Results: target/bench-results/lines-*.json
+# Needs hyperfine (Debian: apt-get install hyperfine). Results: target/bench-results/lines-DATASET-MODE.json
 # and a summary in target/bench-results/lines.txt.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,30 +36,37 @@ for name in "$@"; do
         echo "$name: skipped, $file is missing" | tee -a "$out/lines.txt"
         continue
     fi
-    # Same answers first: both print one first solution a line; puzzles with several solutions
-    # may get different (equally valid) first solutions, so only unique-solution sets must match.
-    "$ours" --format line --jobs 1 < "$file" > "$out/lines-ours.out" || true
-    "$peer" < "$file" > "$out/lines-peer.out"
-    if [ "$name" != serg-benchmark ] && ! cmp -s "$out/lines-ours.out" "$out/lines-peer.out"; then
-        echo "$name: sudoku and peer_lines print different solutions" | tee -a "$out/lines.txt"
-    fi
-    if [ $with_tdoku = yes ]; then
-        "$tdoku" < "$file" > "$out/lines-tdoku.out"
-        if [ "$name" != serg-benchmark ] && ! cmp -s "$out/lines-ours.out" "$out/lines-tdoku.out"; then
-            echo "$name: sudoku and tdoku_lines print different solutions" | tee -a "$out/lines.txt"
+    for mode in first unique; do
+        if [ $mode = unique ]; then count=--count=2; else count=; fi
+        # Same answers first: all print one solution a line; puzzles with several solutions may
+        # get different (equally valid) solutions, so only unique-solution sets must match.
+        "$ours" --format line --jobs 1 $count < "$file" > "$out/lines-ours.out" || true
+        "$peer" $count < "$file" > "$out/lines-peer.out"
+        if [ "$name" != serg-benchmark ] && ! cmp -s "$out/lines-ours.out" "$out/lines-peer.out"; then
+            echo "$name $mode: sudoku and peer_lines print different solutions" | tee -a "$out/lines.txt"
         fi
-    fi
-    # Standard input is redirected by hyperfine's shell (older hyperfine has no --input).
-    ours_cmd="$ours --format line --jobs 1 < $file"
-    ours_name="sudoku --format line --jobs 1 < $name.txt"
-    if [ $with_tdoku = yes ]; then
-        hyperfine --warmup 1 --min-runs 3 --style basic --export-json "$out/lines-$name.json" \
-            -n "$ours_name" "$ours_cmd" -n "peer_lines < $name.txt" "$peer < $file" \
-            -n "tdoku_lines < $name.txt" "$tdoku < $file" | tee -a "$out/lines.txt"
-    else
-        hyperfine --warmup 1 --min-runs 3 --style basic --export-json "$out/lines-$name.json" \
-            -n "$ours_name" "$ours_cmd" -n "peer_lines < $name.txt" "$peer < $file" \
-            | tee -a "$out/lines.txt"
-    fi
+        if [ $with_tdoku = yes ]; then
+            "$tdoku" $count < "$file" > "$out/lines-tdoku.out"
+            if [ $mode = unique ]; then
+                awk '{ print $NF }' "$out/lines-ours.out" > "$out/lines-ours-words.out"
+                mv "$out/lines-ours-words.out" "$out/lines-ours.out"
+            fi
+            if [ "$name" != serg-benchmark ] && ! cmp -s "$out/lines-ours.out" "$out/lines-tdoku.out"; then
+                echo "$name $mode: sudoku and tdoku_lines print different solutions" | tee -a "$out/lines.txt"
+            fi
+        fi
+        # Standard input is redirected by hyperfine's shell (older hyperfine has no --input).
+        ours_cmd="$ours --format line --jobs 1 $count < $file"
+        ours_name="sudoku --format line --jobs 1 $count < $name.txt"
+        if [ $with_tdoku = yes ]; then
+            hyperfine --warmup 1 --min-runs 3 --style basic --export-json "$out/lines-$name-$mode.json" \
+                -n "$ours_name" "$ours_cmd" -n "peer_lines $count < $name.txt" "$peer $count < $file" \
+                -n "tdoku_lines $count < $name.txt" "$tdoku $count < $file" | tee -a "$out/lines.txt"
+        else
+            hyperfine --warmup 1 --min-runs 3 --style basic --export-json "$out/lines-$name-$mode.json" \
+                -n "$ours_name" "$ours_cmd" -n "peer_lines $count < $name.txt" "$peer $count < $file" \
+                | tee -a "$out/lines.txt"
+        fi
+    done
 done
 rm -f "$out/lines-ours.out" "$out/lines-peer.out" "$out/lines-tdoku.out"

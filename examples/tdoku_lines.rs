@@ -7,6 +7,11 @@
 //! includes clues that break a rule: tdoku does not tell them apart), or `invalid` for a line
 //! that is not a puzzle, one line per puzzle, in order, on one thread, buffered. When tdoku was
 //! not built it says so and exits with status 2.
+//!
+//! With `--count=2` it does the job of `sudoku --format line --jobs 1 --count=2`, a uniqueness
+//! check: tdoku counts up to two solutions, and each line is `unique`, `multiple` or
+//! `no_solution`. tdoku writes a solution only when it reaches the limit, so a uniqueness check
+//! gives none for a puzzle with one solution; the line is ours without its solution.
 
 use std::io::{BufRead, BufWriter, Write};
 
@@ -15,6 +20,14 @@ fn main() -> std::io::Result<()> {
         eprintln!("tdoku_lines: tdoku was not built (see the warning of `tools/peers`)");
         std::process::exit(2);
     }
+    let limit = match std::env::args().nth(1).as_deref() {
+        None => 1,
+        Some("--count=2") => 2,
+        Some(other) => {
+            eprintln!("tdoku_lines: unknown argument {other} (only --count=2)");
+            std::process::exit(2);
+        }
+    };
     let mut stdin = std::io::stdin().lock();
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let mut buffer = String::new();
@@ -27,13 +40,25 @@ fn main() -> std::io::Result<()> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        match puzzle(line).map(|p| peers::tdoku::first_solution(&p)) {
-            Some(Some(Some(solution))) => {
+        let Some(cells) = puzzle(line) else {
+            out.write_all(b"invalid\n")?;
+            continue;
+        };
+        if limit > 1 {
+            let (count, _) = peers::tdoku::solve(&cells, limit).expect("tdoku is built");
+            out.write_all(match count {
+                0 => b"no_solution\n".as_slice(),
+                1 => b"unique\n",
+                _ => b"multiple\n",
+            })?;
+            continue;
+        }
+        match peers::tdoku::first_solution(&cells) {
+            Some(Some(solution)) => {
                 out.write_all(&solution)?;
                 out.write_all(b"\n")?;
             }
-            Some(_) => out.write_all(b"no_solution\n")?,
-            None => out.write_all(b"invalid\n")?,
+            _ => out.write_all(b"no_solution\n")?,
         }
     }
     out.flush()

@@ -399,7 +399,11 @@ fn lines_table(rows: &[serde_json::Value]) -> (Vec<String>, Vec<Vec<String>>) {
         .iter()
         .map(|r| {
             let ours = pair(r, "sudoku");
-            let mut row = vec![code_span(r["dataset"].as_str().unwrap_or("?")), shown(ours)];
+            let mut name = code_span(r["dataset"].as_str().unwrap_or("?"));
+            if r["mode"] == "unique" {
+                name.push_str(", unique");
+            }
+            let mut row = vec![name, shown(ours)];
             for peer in LINE_PEERS {
                 let theirs = pair(r, peer);
                 row.extend([shown(theirs), ratio(ours, theirs)]);

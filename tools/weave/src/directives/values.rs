@@ -51,7 +51,9 @@ fn lookup(results: &Value, words: &[&str]) -> Result<String> {
         ["lines", dataset, key] => {
             let row = results["whole_process"]
                 .as_array()
-                .and_then(|rows| rows.iter().find(|r| r["dataset"] == *dataset))
+                .and_then(|rows| {
+                    rows.iter().find(|r| r["dataset"] == *dataset && r["mode"] != "unique")
+                })
                 .with_context(|| format!("no whole-process result for `{dataset}`"))?;
             (row, *key)
         }
