@@ -472,3 +472,23 @@ fn completions_and_a_manual_page_come_from_clap() {
     assert_eq!(code, 0);
     assert!(out.starts_with(".ie") || out.contains(".TH sudoku"), "{}", &out[..out.len().min(200)]);
 }
+
+#[test]
+fn every_message_is_written_in_one_place() {
+    // Standard error is written by the contract's functions in "The command line", and nowhere
+    // else in the program (a test's note that it skips is not the program's).
+    let book = concat!(env!("CARGO_MANIFEST_DIR"), "/book");
+    for entry in std::fs::read_dir(book).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        if !name.ends_with(".md") || name == "command-line.md" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let program = text.split("<summary>Tests</summary>").next().unwrap();
+        for (n, line) in program.lines().enumerate() {
+            assert!(!line.contains("eprintln!"), "book/{name}:{}: {line}", n + 1);
+            assert!(!line.contains("\"cannot read"), "book/{name}:{}: {line}", n + 1);
+        }
+    }
+}
