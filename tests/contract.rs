@@ -492,3 +492,18 @@ fn every_message_is_written_in_one_place() {
         }
     }
 }
+
+#[test]
+fn index_counts_on_across_sources() {
+    let marks =
+        sudoku::pencil_marks::PencilMarks::from_grid(&sudoku::reader::parse_grid(PUZZLE).unwrap());
+    let (code, out, _) =
+        sudoku(&["rate", PUZZLE, "easy", &marks.to_text(), "-"], PUZZLE.as_bytes());
+    assert_eq!(code, 0);
+    let rows = records(&out);
+    let numbers: Vec<(u64, &str)> = rows
+        .iter()
+        .map(|r| (r["index"].as_u64().unwrap(), r["source"].as_str().unwrap()))
+        .collect();
+    assert_eq!(numbers, [(0, "<argument>"), (1, "easy"), (2, "<argument>"), (3, "<stdin>")]);
+}
