@@ -39,7 +39,7 @@ use serde_json::{Value, json};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use sudoku::cross_checks::Symmetry;
+use sudoku::random_grids::Symmetry;
 use sudoku::reader::Puzzles;
 use sudoku::representation::Grid;
 use sudoku::solver::SolverName;

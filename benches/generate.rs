@@ -12,7 +12,9 @@
 use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use sudoku::generator::{Pattern, Request, generate, puzzle_seed};
+use sudoku::blanking::{Request, generate};
+use sudoku::generator::puzzle_seed;
+use sudoku::symmetric_patterns::Pattern;
 
 fn env(name: &str, default: f64) -> f64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)

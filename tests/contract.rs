@@ -258,7 +258,7 @@ fn pretty_counts_say_exactly_what_was_established() {
 #[test]
 fn an_unwritable_output_is_status_2_for_every_subcommand() {
     let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
-    let cases: [&[&str]; 8] = [
+    let cases: [&[&str]; 9] = [
         &["easy"],
         &["hint", PUZZLE],
         &["explain", PUZZLE],
@@ -267,6 +267,7 @@ fn an_unwritable_output_is_status_2_for_every_subcommand() {
         &["trace", "easy"],
         &["solvers"],
         &["man"],
+        &["techniques"],
     ];
     for args in cases {
         let out = Command::new(env!("CARGO_BIN_EXE_sudoku"))

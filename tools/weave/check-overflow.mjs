@@ -56,7 +56,12 @@ try {
             const box = kind === "table" && el.parentElement.classList.contains("table-wrapper")
               ? el.parentElement : el;
             const rect = box.getBoundingClientRect();
-            const inner = box.scrollWidth - box.clientWidth;
+            // A code block scrolls inside its `code` element, not its `pre`: measure both.
+            const scroller = kind === "code" ? box.querySelector("code") : null;
+            const inner = Math.max(
+              box.scrollWidth - box.clientWidth,
+              scroller ? scroller.scrollWidth - scroller.clientWidth : 0,
+            );
             const outer = column ? Math.max(0, rect.right - column.right, column.left - rect.left) : 0;
             const by = Math.max(inner, kind === "table" ? el.scrollWidth - box.clientWidth : 0, outer);
             if (by > 1) {

@@ -91,6 +91,7 @@ impl Args {
     }
 }
 
+// ANCHOR: directive
 /// One directive: its name and the function that weaves it.
 pub struct Directive {
     pub name: &'static str,
@@ -110,8 +111,8 @@ pub struct Directive {
     /// measured only when missing or by `--fresh`, and headed by where and when they were.
     pub frozen: bool,
 }
+// ANCHOR_END: directive
 
-// ANCHOR: table
 /// Every directive of the weave.
 pub const DIRECTIVES: &[Directive] = &[
     Directive {
@@ -250,8 +251,8 @@ pub const DIRECTIVES: &[Directive] = &[
     Directive {
         name: "step",
         run: step::run,
-        usage: "TECHNIQUE from=FILE nth=N",
-        about: "a board of a real step: the puzzles of `FILE` (under `$SUDOKU_DATA`; `human/se-rated.txt` by default) are explained by `sudoku explain --format json` until the `N`th (the first by default) whose easiest-first path takes a `TECHNIQUE` step, and that step is drawn from its JSON: the digits filled, the pencil marks of the blank cells, the pattern's cells shaded and its digits marked, the eliminated candidates struck through, the placed digit in colour, and the step's sentence as the caption. Inline SVG coloured by the classes of `weave.css`, for mdBook's light and dark themes. A missing data file gives a note instead; a file without such a step fails the build.",
+        usage: "TECHNIQUE from=FILE nth=N | [TECHNIQUE] puzzle=P steps=N state=yes caption=TEXT",
+        about: "a board of a real step: the puzzles of `FILE` (under `$SUDOKU_DATA`; `human/se-rated.txt` by default) are explained by `sudoku explain --format json` until the `N`th (the first by default) whose easiest-first path takes a `TECHNIQUE` step, and that step is drawn from its JSON: the digits filled, the pencil marks of the blank cells, the pattern's cells shaded and its digits marked, the eliminated candidates struck through, the placed digit in colour, and the step's sentence as the caption. A chain's step (one whose JSON has `links`) is drawn as its chain instead: its candidates ringed, on in one colour and off in another, each link an arrow, strong ones solid and weak ones dashed, under a legend. With `puzzle=P` the path is that puzzle's: its `N`th `TECHNIQUE` step; without a technique, its first `steps` steps (all by default), a board each, side by side where the column has room; with `state=yes`, the state it starts from alone, under `caption`. Inline SVG coloured by the classes of `weave.css`, for mdBook's light and dark themes. A missing data file gives a note instead; a file without such a step fails the build.",
         bang: false,
         block: true,
         cached: true,
@@ -281,7 +282,6 @@ pub const DIRECTIVES: &[Directive] = &[
 
 /// The names that mdBook's own `links` preprocessor expands, after the weave.
 pub const MDBOOK_NAMES: &[&str] = &["include", "rustdoc_include", "playground", "playpen", "title"];
-// ANCHOR_END: table
 
 /// `{{#directives}}`: the table of [`DIRECTIVES`], in HTML so that a directive's name can be
 /// shown without being one (`<span>{</span>{#` is not read as a directive, by the weave or mdBook).
