@@ -182,7 +182,7 @@ fn a_bad_line_between_two_good_ones_is_named_and_both_good_ones_are_solved() {
         assert_eq!(lines.len(), 3);
         assert_eq!(lines[1], "invalid");
         assert!(solves(&cells(lines[0]), &cells(HARD)) && lines[0] == lines[2]);
-        assert!(err.starts_with(&format!("{path}:2:1: ")), "{err}");
+        assert!(err.starts_with(&format!("sudoku: {path}:2:1: ")), "{err}");
     }
     let f = file(format!("{HARD}\n{}x\n", &HARD[..40]).as_bytes());
     let (_, _, err) = sudoku(&[f.path().to_str().unwrap()], b"");
@@ -195,7 +195,7 @@ fn contradictory_givens_name_the_unit_and_the_digit() {
     let (code, out, err) = sudoku(&["-"], bad.as_bytes());
     assert_eq!(code, 1);
     assert_eq!(out, "invalid\n");
-    assert_eq!(err, "<stdin>:1: the digit 7 appears twice in row 1, at r1c1 and r1c2\n");
+    assert_eq!(err, "sudoku: <stdin>:1: the digit 7 appears twice in row 1, at r1c1 and r1c2\n");
 }
 
 #[test]
@@ -208,7 +208,7 @@ fn a_digit_twice_in_a_column_across_bands_is_named_with_its_cells() {
     let (code, out, err) = sudoku(&["-"], bad.as_bytes());
     assert_eq!(code, 1);
     assert_eq!(out, "invalid\n");
-    assert_eq!(err, "<stdin>:1: the digit 7 appears twice in column 1, at r1c1 and r5c1\n");
+    assert_eq!(err, "sudoku: <stdin>:1: the digit 7 appears twice in column 1, at r1c1 and r5c1\n");
 }
 
 #[test]

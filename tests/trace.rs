@@ -49,7 +49,8 @@ fn every_solvers_trace_of_a_built_in_grid_replays_to_a_solution() {
 #[test]
 fn the_cap_cuts_the_trace_with_truncated() {
     let out = sudoku(&["trace", "--solver", "naive", "--max-events", "25", "hard"], "");
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(1), "a cut trace is incomplete: {}", stderr(&out));
+    assert!(stderr(&out).contains("hard:1: the trace stops at its cap of 25 events"));
     let trace = events(&out);
     assert_eq!(trace.len(), 26);
     assert_eq!(trace.last(), Some(&Event::Truncated));
@@ -62,7 +63,7 @@ fn the_cap_cuts_the_trace_with_truncated() {
 fn the_default_cap_bounds_a_long_search() {
     // The fixed-order search of `hard` takes far more steps than the default cap.
     let out = sudoku(&["trace", "--solver", "naive", "hard"], "");
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let trace = events(&out);
     assert_eq!(trace.len() as u64, sudoku::watching::MAX_EVENTS + 1);
     assert_eq!(trace.last(), Some(&Event::Truncated));
@@ -107,7 +108,7 @@ fn bad_input_is_reported_not_traced() {
     assert!(out.stdout.is_empty());
 
     let out = sudoku(&["trace", "-"], "");
-    assert_eq!(out.status.code(), Some(2), "no grid at all");
+    assert_eq!(out.status.code(), Some(0), "no grid at all: nothing asked, nothing failed");
 
     let out = sudoku(&["trace", "--max-events", "0", "easy"], "");
     assert_eq!(out.status.code(), Some(2));

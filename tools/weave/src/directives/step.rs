@@ -83,10 +83,12 @@ fn explain(ctx: &Ctx, puzzle: &str) -> Result<Option<Vec<serde_json::Value>>> {
     if !out.success() {
         return Ok(None);
     }
-    let steps = out.stdout.lines().map(|line| {
+    let records = out.stdout.lines().map(|line| {
         serde_json::from_str(line).with_context(|| format!("`sudoku explain` wrote {line:?}"))
     });
-    Ok(Some(steps.collect::<Result<_>>()?))
+    let records: Vec<serde_json::Value> = records.collect::<Result<_>>()?;
+    // The last record is the path's end (`rated`, `beyond`), not a step.
+    Ok(Some(records.into_iter().filter(|r| r["status"] == "step").collect()))
 }
 // ANCHOR_END: search
 

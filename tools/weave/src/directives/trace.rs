@@ -206,10 +206,15 @@ fn human_path(ctx: &Ctx, puzzle: &str) -> Result<Value> {
     let out = run::run(&ctx.sudoku, &args, &ctx.root, LIMIT, Streams::Separate)?;
     ensure!(out.success(), "`{command}` failed ({}): {}", out.describe(LIMIT), out.stderr.trim());
     let steps = (out.stdout.lines().filter(|line| !line.trim().is_empty()))
-        .map(|line| {
+        .map(|line| -> Result<Option<Value>> {
             let step: Value = serde_json::from_str(line).context("not JSON")?;
-            human_step(&step).with_context(|| format!("the step {line}"))
+            // The last record is the rating's (`rated`, `beyond`), not a step.
+            if step["status"] != "step" {
+                return Ok(None);
+            }
+            human_step(&step).with_context(|| format!("the step {line}")).map(Some)
         })
+        .filter_map(Result::transpose)
         .collect::<Result<Vec<Value>>>()
         .with_context(|| format!("reading the output of `{command}`"))?;
     let file = write_inline(ctx, puzzle)?;
@@ -312,8 +317,16 @@ fn trace(ctx: &Ctx, grid: &str, solver: &str, max_events: u64) -> Result<(String
     args.extend(["--max-events".to_string(), max_events.to_string(), grid.to_string()]);
     let command = format!("sudoku {}", args.join(" "));
     let out = run::run(&ctx.sudoku, &args, &ctx.root, LIMIT, Streams::Separate)?;
-    ensure!(out.success(), "`{command}` failed ({}): {}", out.describe(LIMIT), out.stderr.trim());
-    encode(&out.stdout).with_context(|| format!("reading the output of `{command}`"))
+    let encoded = encode(&out.stdout).with_context(|| format!("reading the output of `{command}`"));
+    // A cut trace is incomplete, and `sudoku trace` says so with exit status 1.
+    let cut = matches!(&encoded, Ok((_, true))) && out.code() == Some(1);
+    ensure!(
+        out.success() || cut,
+        "`{command}` failed ({}): {}",
+        out.describe(LIMIT),
+        out.stderr.trim()
+    );
+    encoded
 }
 
 /// The JSON Lines of a trace in the player's two-characters-an-event code.
