@@ -1,7 +1,7 @@
 //! The command-line contract of issue 25, item by item, on the real binary: each test here failed
 //! on the main branch before the contract was kept by shared code.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -17,37 +17,8 @@ fn sudoku(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
 /// Runs `sudoku ARGS`, killing it after `limit`: its exit status (`None` when killed), its
 /// standard output and error.
 fn bounded(args: &[&str], limit: Duration) -> (Option<i32>, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
-    let reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = out.read_to_string(&mut text);
-        text
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = err.read_to_string(&mut text);
-        text
-    });
-    let started = Instant::now();
-    let code = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status.code();
-        }
-        if started.elapsed() > limit {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    (code, reader.join().unwrap(), err_reader.join().unwrap())
+    let (code, out, err, _) = common::run_bounded(args, b"", limit);
+    (code, out, err)
 }
 
 /// The JSON records of an output, one a line.

@@ -5,11 +5,11 @@
 //! the peak memory is what `/usr/bin/time -v` reports for the test binary, whose children these
 //! runs are.
 
+mod common;
+
 use proptest::prelude::*;
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Longer than any run may take: the slow solvers' budget of steps is a few seconds.
 const LIMIT: Duration = Duration::from_secs(40);
@@ -20,45 +20,12 @@ static WORST: AtomicU64 = AtomicU64::new(0);
 /// Runs `sudoku ARGS` on `stdin`, killed at [`LIMIT`]: its exit status (`None` if killed or
 /// signalled), standard output and standard error.
 fn run(args: &[String], stdin: &[u8]) -> (Option<i32>, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let bytes = stdin.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = input.write_all(&bytes);
-    });
-    let read = |mut from: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            let _ = from.read_to_end(&mut bytes);
-            String::from_utf8_lossy(&bytes).into_owned()
-        })
-    };
-    let out = read(Box::new(child.stdout.take().unwrap()));
-    let err = read(Box::new(child.stderr.take().unwrap()));
-    let started = Instant::now();
-    let code = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status.code();
-        }
-        if started.elapsed() > LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let took = started.elapsed().as_millis() as u64;
+    let (code, out, err, took) = common::run_bounded(args, stdin, LIMIT);
+    let took = took.as_millis() as u64;
     if WORST.fetch_max(took, Ordering::Relaxed) < took {
         eprintln!("slowest so far: {took} ms for sudoku {}", args.join(" "));
     }
-    let _ = feeder.join();
-    (code, out.join().unwrap(), err.join().unwrap())
+    (code, out, err)
 }
 
 /// A line that is one puzzle to the reader: 81 cells, 729 pencil marks, a near miss of either,
