@@ -29,11 +29,12 @@ fn run(args: &[String], stdin: &[u8]) -> (Option<i32>, String, String) {
 }
 
 /// A line that is one puzzle to the reader: 81 cells, 729 pencil marks, a near miss of either,
-/// or bytes after an `x` (an invalid puzzle); never a row of a nine-line grid, nor a comment.
+/// or 81 characters with an `x` among them (an invalid puzzle); never a row of a nine-line grid,
+/// nor a comment.
 fn puzzle_line() -> impl Strategy<Value = Vec<u8>> {
     let cell = prop_oneof![8 => Just(b'.'), 2 => b'1'..=b'9'];
     let mark = prop_oneof![1 => Just(b'.'), 3 => b'1'..=b'9'];
-    let not_an_end = any::<u8>().prop_filter("no line end", |b| *b != b'\n' && *b != b'\r');
+    let cell_x = cell.clone();
     prop_oneof![
         4 => prop::collection::vec(cell.clone(), 81),
         1 => prop_oneof![
@@ -45,7 +46,12 @@ fn puzzle_line() -> impl Strategy<Value = Vec<u8>> {
             prop::collection::vec(mark.clone(), 728),
             prop::collection::vec(mark, 730),
         ],
-        1 => prop::collection::vec(not_an_end, 0..100).prop_map(|bytes| [b"x".to_vec(), bytes].concat()),
+        // An invalid one-line puzzle: 81 characters, one of them an `x`. (Stray bytes of another
+        // length would be rows of a nine-line grid, which the next line may continue.)
+        1 => (prop::collection::vec(cell_x, 81), 0..81usize).prop_map(|(mut cells, at)| {
+            cells[at] = b'x';
+            cells
+        }),
     ]
 }
 
