@@ -52,6 +52,7 @@ fn main() {
                 .map(|b| {
                     json!({
                         "low": b.low,
+                        "label": b.label,
                         "puzzles": b.puzzles,
                         "beyond": b.beyond,
                         "exact": b.exact,

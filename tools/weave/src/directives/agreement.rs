@@ -99,8 +99,8 @@ fn unseen_puzzles(
             continue;
         }
         let fields: Vec<&str> = line.split_whitespace().collect();
-        let [name, number, er, ep, ed] = fields.as_slice() else {
-            bail!("line {}: not `FILE LINE ER EP ED`: {line:?}", n + 1);
+        let [name, number, er, ep, ed, ..] = fields.as_slice() else {
+            bail!("line {}: not `FILE LINE ER EP ED ...`: {line:?}", n + 1);
         };
         let number: usize = number.parse().with_context(|| format!("line {}: LINE", n + 1))?;
         ensure!(number >= 1, "line {}: lines count from 1", n + 1);
@@ -266,11 +266,7 @@ fn se(value: &Value, file: &str) -> Result<String> {
         for (total, x) in all.iter_mut().zip(n) {
             *total += x;
         }
-        let low = count(band, "low")?;
-        let label = match low {
-            90.. => format!("{}.0+", low / 10),
-            _ => format!("{}.0–{}.9", low / 10, low / 10),
-        };
+        let label = band["label"].as_str().context("no `label`")?.to_string();
         rows.push(row(label, &n));
     }
     rows.push(row("all".into(), &all));
@@ -352,11 +348,12 @@ mod tests {
 
     #[test]
     fn rating_tables_share_by_band_and_state_the_goal() {
-        let band = |low: u64, puzzles: u64, beyond: u64, er: u64| {
-            json!({"low": low, "puzzles": puzzles, "beyond": beyond, "exact": [er, er, puzzles],
-                   "within_1": er, "within_5": er, "abs_diff": 10})
+        let band = |label: &str, puzzles: u64, beyond: u64, er: u64| {
+            json!({"label": label, "puzzles": puzzles, "beyond": beyond,
+                   "exact": [er, er, puzzles], "within_1": er, "within_5": er, "abs_diff": 10})
         };
-        let value = json!({"bands": [band(10, 10, 0, 10), band(90, 10, 5, 4)], "otherwise": []});
+        let bands = [band("1.0–1.9", 10, 0, 10), band("9.0+", 10, 5, 4)];
+        let value = json!({"bands": bands, "otherwise": []});
         let text = se(&value, "se.txt").unwrap();
         assert!(text.contains("| 9.0+ | 10 | 40.0\u{a0}% |"), "{text}");
         assert!(text.contains("| 1.0–1.9 | 10 | 100.0\u{a0}% |"), "{text}");

@@ -1,0 +1,81 @@
+//! The nested forcing chains against Sudoku Explainer 1.2.1's own ratings of puzzles from the
+//! hardest lists (`benches/se121-hardest.txt`, which says how they were made): every puzzle is
+//! rated with SE's ER, EP and ED, and no step of its path contradicts the solution. The puzzles
+//! are read by line from the data files (see `SUDOKU_DATA`); a missing file skips its puzzles
+//! with a message. A release build checks every puzzle; a debug build, where the nested chains
+//! are many times slower, the first one.
+
+use std::path::PathBuf;
+
+use sudoku::pencil_marks::PencilMarks;
+use sudoku::rating::{next_step, tenths};
+use sudoku::reader::parse_grid;
+use sudoku::solver::SolverName;
+
+fn data_dir() -> PathBuf {
+    std::env::var_os("SUDOKU_DATA").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
+        PathBuf::from,
+    )
+}
+
+/// The puzzles with SE's three ratings, as `(where, puzzle, [ER, EP, ED])`.
+fn rated() -> Vec<(String, String, [String; 3])> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/se121-hardest.txt");
+    let text = std::fs::read_to_string(path).expect("benches/se121-hardest.txt");
+    let mut files: Vec<(String, Option<Vec<String>>)> = Vec::new();
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let [file, number, er, ep, ed, ..] = w[..] else {
+            panic!("not `FILE LINE ER EP ED SECONDS`: {line}");
+        };
+        if !files.iter().any(|(f, _)| f == file) {
+            let read = std::fs::read_to_string(data_dir().join(file)).ok();
+            if read.is_none() {
+                eprintln!("skipped: {file} is missing under {}", data_dir().display());
+            }
+            let lines = read.map(|t| t.lines().map(str::to_string).collect());
+            files.push((file.to_string(), lines));
+        }
+        let (_, lines) = files.iter().find(|(f, _)| f == file).unwrap();
+        let number: usize = number.parse().expect("a line number");
+        if let Some(puzzle) = lines.as_ref().and_then(|l| l.get(number - 1)) {
+            let se = [er, ep, ed].map(String::from);
+            out.push((format!("{file}:{number}"), puzzle[..81].to_string(), se));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_hardest_puzzles_are_rated_as_sudoku_explainer_rates_them_and_never_lie() {
+    let puzzles = rated();
+    let take = if cfg!(debug_assertions) { 1 } else { puzzles.len() };
+    let mut nested_steps = 0;
+    for (at, puzzle, se) in puzzles.into_iter().take(take) {
+        let grid = parse_grid(&puzzle).expect("a puzzle");
+        let solution = SolverName::DEFAULT.search(&grid, 1, &mut ()).solutions[0];
+        let mut marks = PencilMarks::from_grid(&grid);
+        let (mut er, mut ep, mut ed) = (0, None, None);
+        while marks.blanks() > 0 {
+            let step = next_step(&marks).unwrap_or_else(|| panic!("{at}: the ladder stops"));
+            for &(c, d) in &step.eliminations {
+                assert_ne!(solution.get(c), d, "{at}: {}", step.text);
+            }
+            for &(c, d) in &step.placements {
+                assert_eq!(solution.get(c), d, "{at}: {}", step.text);
+            }
+            nested_steps += usize::from(step.technique.name().contains("nested"));
+            er = er.max(step.rating);
+            ed.get_or_insert(er);
+            if ep.is_none() && !step.placements.is_empty() {
+                ep = Some(er);
+            }
+            step.apply(&mut marks);
+        }
+        let ours = [er, ep.unwrap(), ed.unwrap()].map(tenths);
+        assert_eq!(ours, se, "{at}: ours ER/EP/ED, then SE's");
+    }
+    println!("{nested_steps} nested steps checked against the solution");
+}
