@@ -52,8 +52,10 @@ skfr_ratings() { sed 's/.*ED=//; s#/# #g' "$W/k_rat.txt"; }
   echo "| --- | --- | ---: | --- | ---: | --- | ---: | ---: |"
   head -n "${SE_SAMPLE:-3}" "$W/rated" | while read -r file line _; do
     puzzle "$file" "$line" > "$W/one.txt"
-    read -r se_s _ < <(SE_TIMEOUT=${SE_TIMEOUT:-1800} SE_JOBS=1 time_of "$SE_RATE" < "$W/one.txt")
-    se=$(awk '{print $2"/"$3"/"$4}' "$W/out")
+    # SE runs in a JVM that se-rate starts and waits for apart, so its time is the wall clock's.
+    start=$(date +%s.%N)
+    se=$(SE_TIMEOUT=${SE_TIMEOUT:-1800} SE_JOBS=1 "$SE_RATE" < "$W/one.txt" 2>/dev/null | awk '{print $2"/"$3"/"$4}')
+    se_s=$(python3 -c "import time; print(f'{time.time() - $start:.1f}')")
     read -r o_s _ < <(ours_file "$W/one.txt"); o=$(ours_ratings | awk '{print $1"/"$2"/"$3}')
     k="-"; k_s="-"
     if [ -n "$SKFR" ]; then read -r k_s _ < <(skfr_file "$W/one.txt"); k=$(skfr_ratings | awk '{print $1"/"$2"/"$3}'); fi
@@ -81,7 +83,8 @@ mkdir -p "$(dirname "$OUT")"
 {
   echo "Measured on $(date -u +%Y-%m-%d) at commit $(git rev-parse --short HEAD) on $(nproc) cores of"
   echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//') by \`benches/nested.sh\`: CPU"
-  echo "seconds of one process on one thread (SE's include its JVM's start, about a second)."
+  echo "seconds of one process on one thread, but SE's, which are wall seconds of its JVM (on a machine
+shared with other work, which lengthens them)."
   echo
   cat "$W/table-se"
   echo
