@@ -180,7 +180,7 @@ fn dynamic_forcing_chains_plus_rate_what_the_dynamic_ones_cannot_finish() {
     let record: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     let ratings = ["er", "ep", "ed"].map(|k| record[k].as_f64());
     assert_eq!(ratings, [Some(9.5), Some(1.2), Some(1.2)], "{out}");
-    assert!(record["rater"]["ladder"].as_str().unwrap().ends_with("dynamic-forcing-chains-plus"));
+    assert!(record["rater"]["ladder"].as_str().unwrap().ends_with("doubly-nested-forcing-chains"));
     let (code, out, _) = sudoku(&["explain", "--format", "json", puzzle], b"");
     assert_eq!(code, 0);
     let plus = out.lines().find(|l| l.contains("\"dynamic-forcing-chains-plus\"")).expect(&out);
