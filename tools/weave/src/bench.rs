@@ -53,7 +53,7 @@ fn freeze(from: &Path, root: &Path) -> Result<()> {
     let mut results: serde_json::Value =
         serde_json::from_str(&text).with_context(|| format!("{}", from.display()))?;
     results["commit"] = store::commit(root).into();
-    let to = store::Store::new(root, false).datasets_path();
+    let to = store::Store::new(root, false).dir().join("datasets.json");
     let text = serde_json::to_string_pretty(&results)? + "\n";
     std::fs::create_dir_all(to.parent().expect("the store is a directory"))
         .and_then(|()| std::fs::write(&to, text))

@@ -4,18 +4,15 @@
 //! own and add a row to [`DIRECTIVES`].
 
 mod agreement;
-mod datasets;
 mod generated;
 mod latency;
-pub mod machine;
 mod ratebench;
-mod solvers;
+mod results;
 mod stats;
 mod step;
 mod sudoku;
 mod timings;
 mod trace;
-mod values;
 
 use crate::cache::Cache;
 use crate::store::Store;
@@ -147,7 +144,7 @@ pub const DIRECTIVES: &[Directive] = &[
     },
     Directive {
         name: "machine",
-        run: machine::run,
+        run: machine,
         usage: "",
         about: "one line: CPU model and cores, operating system and version, `rustc` version, git commit (`-dirty` when files differ from it) and date.",
         bang: false,
@@ -166,12 +163,12 @@ pub const DIRECTIVES: &[Directive] = &[
         cached: false,
         frozen: false,
     },
-    // The dataset harness's results: read afresh, since `cargo book --bench` renews them.
+    // Results files: read afresh, since `cargo book --bench` renews them.
     Directive {
-        name: "datasets",
-        run: datasets::run,
-        usage: "DATASET",
-        about: "two tables of the dataset harness's results for one dataset (times, then work: puzzles, share solved without a guess, guesses per puzzle), one row per solver and mode, headed by when, where and at which commit they were measured.",
+        name: "table",
+        run: results::table,
+        usage: "FILE ARRAY KEY=A,B... columns=SPEC pivot=FIELD relative=NAME",
+        about: "a table of the records of `ARRAY` in the results file `FILE` of `book/results/` (checked against its schema, `tools/results`). Each `KEY=A,B,...` keeps the records whose field `KEY` is one of the values, in that order. `columns` lists the columns, separated by commas, each `FIELD:FORMAT=HEADER` (format and header optional): a number's format is `µs`, `ms` or `s` (a time in that unit, shown in the unit that suits its size), `%`, `x` (a ratio), `int` or `num` (three significant digits, the default); `code` shows a name as code. `A/B` shows two fields as `A / B`, or `A` alone when both read the same. With `pivot=FIELD`, each value of that field becomes a column, each row the rest of the columns but the last, and each cell the last column; with `relative=NAME` too, each cell is how many times the cell's value `NAME`'s value is, and `NAME`'s own column is left out.",
         bang: false,
         block: true,
         cached: false,
@@ -179,21 +176,31 @@ pub const DIRECTIVES: &[Directive] = &[
     },
     Directive {
         name: "plot",
-        run: datasets::plot,
-        usage: "DATASET mode=M",
-        about: "an SVG figure of the same results: for each solver, its solve times sorted from fastest to slowest, in mode `first` or `unique`.",
+        run: results::plot,
+        usage: "FILE ARRAY KEY=A,B... series=FIELD y=FIELD:FORMAT panels=A,B;C scale=log",
+        about: "an SVG figure of the records that `table` would select: a curve for each, named by its field `series`, of its array field `y` against the position in the array, from 0 to 100 %. Each curve has its own marker, shown in the legend with its name; colours come from the file's `colours`. `panels` puts the named series in panels of their own, one above the other, each with its own scale (`titles=T1;T2` heads them); `scale=log` makes the vertical axis logarithmic; `x-label`, `y-label` and `caption` say what the figure shows.",
         bang: false,
         block: true,
         cached: false,
         frozen: false,
     },
     Directive {
-        name: "lines",
-        run: datasets::lines,
-        usage: "",
-        about: "the whole-process comparison: `sudoku --format line --jobs 1` against `peer_lines` (the `sudoku` crate's program) on each dataset file, best and median run and their ratio.",
+        name: "value",
+        run: results::value,
+        usage: "FILE ARRAY KEY=A... field=FIELD:FORMAT",
+        about: "one field of the one record the selection keeps, inline, formatted as in a table. A selection that keeps no record, or more than one, fails the build.",
         bang: false,
-        block: true,
+        block: false,
+        cached: false,
+        frozen: false,
+    },
+    Directive {
+        name: "measured",
+        run: results::measured,
+        usage: "FILE",
+        about: "one line: where, when and how the results of `FILE` were measured (CPU, commit, date, the conditions and each program's build), and whether the code changed since: written once above the tables and plots woven from it.",
+        bang: false,
+        block: false,
         cached: false,
         frozen: false,
     },
@@ -207,32 +214,11 @@ pub const DIRECTIVES: &[Directive] = &[
         cached: true,
         frozen: true,
     },
-    // Numbers and verdicts from the dataset harness's results, read afresh like its tables.
-    Directive {
-        name: "value",
-        run: values::value,
-        usage: "datasets DATASET MODE SOLVER KEY",
-        about: "one number of the dataset harness's results, inline, formatted as in the tables; `value lines DATASET KEY` reads the whole-process table. A number the results do not hold fails the build.",
-        bang: false,
-        block: false,
-        cached: false,
-        frozen: false,
-    },
     Directive {
         name: "directives",
         run: directives,
         usage: "",
         about: "this table, from the weave's list of directives.",
-        bang: false,
-        block: true,
-        cached: false,
-        frozen: false,
-    },
-    Directive {
-        name: "verdict",
-        run: values::verdict,
-        usage: "DATASET",
-        about: "sentences generated from the same results: against each peer, whether `fast` is ahead or behind in each mode and by how much, and how the guesses per puzzle compare. Without a dataset, where it is ahead and where not over all of them, and the whole-process verdict.",
         bang: false,
         block: true,
         cached: false,
@@ -282,6 +268,15 @@ pub const DIRECTIVES: &[Directive] = &[
 
 /// The names that mdBook's own `links` preprocessor expands, after the weave.
 pub const MDBOOK_NAMES: &[&str] = &["include", "rustdoc_include", "playground", "playpen", "title"];
+
+/// `{{#machine}}`: `Machine: CPU (2 cores), OS, rustc, commit C, DATE.`, frozen in the results
+/// store like the tables, so that it says when the stored numbers were taken.
+fn machine(ctx: &Ctx, args: &Args) -> Result<String> {
+    ensure!(args.words.is_empty(), "`machine` takes no arguments");
+    let machine = crate::machine::describe(&ctx.root, code_span);
+    let commit = code_span(&crate::store::commit(&ctx.root));
+    Ok(format!("Machine: {machine}, commit {commit}, {}.", crate::clock::now_utc()))
+}
 
 /// `{{#directives}}`: the table of [`DIRECTIVES`], in HTML so that a directive's name can be
 /// shown without being one (`<span>{</span>{#` is not read as a directive, by the weave or mdBook).

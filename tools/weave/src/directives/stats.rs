@@ -13,7 +13,8 @@
 //! narrower cells than mdBook's.
 
 use super::timings::{list_solvers, select};
-use super::{Args, Ctx, code_span, grid_by_solver, json_lines, machine, number, table, time_limit};
+use super::{Args, Ctx, code_span, grid_by_solver, json_lines, number, table, time_limit};
+use crate::machine;
 use crate::clock;
 use crate::run::{self, Streams};
 use anyhow::{Context, Result, bail, ensure};

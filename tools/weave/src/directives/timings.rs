@@ -15,7 +15,8 @@
 //! `reference=` adds a column of published times in seconds, one per grid (`-` for none),
 //! headed `reference-label` (default `reference`).
 
-use super::{Args, Ctx, code_span, grid_by_solver, json_lines, machine, number, table, time_limit};
+use super::{Args, Ctx, code_span, grid_by_solver, json_lines, number, table, time_limit};
+use crate::machine;
 use crate::clock;
 use crate::run::{self, Streams};
 use anyhow::{Context, Result, bail, ensure};
