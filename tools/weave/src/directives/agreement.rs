@@ -129,10 +129,7 @@ fn count(value: &Value, key: &str) -> Result<usize> {
 
 /// A share with one decimal, its `%` kept on the number's line by a no-break space.
 fn percent(part: usize, whole: usize) -> String {
-    match whole {
-        0 => "–".to_string(),
-        _ => format!("{:.1}\u{a0}%", 100.0 * part as f64 / whole as f64),
-    }
+    crate::format::percent(100.0 * part as f64 / whole as f64)
 }
 
 /// The library's table, then its failures, each with its line and reason, then the cases SE

@@ -28,7 +28,7 @@
 use super::{Args, Ctx, code_span, data_file, number, table};
 use crate::run::{self, Streams};
 use anyhow::{Context, Result, bail, ensure};
-use plotters::prelude::*;
+use crate::{format, plot};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -266,7 +266,7 @@ fn versus(ctx: &Ctx, count: usize, seed: u64, rounds: usize) -> Result<String> {
             vec![
                 c.label.clone(),
                 format!("{:.0}", best(&c.rates)),
-                format!("{:.0}", median(&c.rates)),
+                format!("{:.0}", format::median(&c.rates)),
                 format!("{mean:.1}"),
             ]
         })
@@ -278,7 +278,7 @@ fn versus(ctx: &Ctx, count: usize, seed: u64, rounds: usize) -> Result<String> {
         "givens, mean".into(),
     ]
     .into();
-    let ratio = |ours: &Contender, theirs: &Contender| median(&ours.rates) / median(&theirs.rates);
+    let ratio = |ours: &Contender, theirs: &Contender| format::median(&ours.rates) / format::median(&theirs.rates);
     let sentence = format!(
         "On one thread, `sudoku generate --minimal` makes {} the `sudoku` crate's generator \
          with no symmetry, and `sudoku generate --symmetry rot180` makes {} the crate's \
@@ -300,12 +300,6 @@ fn compared(ratio: f64) -> String {
 
 fn best(rates: &[f64]) -> f64 {
     rates.iter().copied().fold(0.0, f64::max)
-}
-
-fn median(rates: &[f64]) -> f64 {
-    let mut sorted = rates.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    sorted[sorted.len() / 2]
 }
 
 /// `examples/peer_generate`, built beside the binary by the weave's own fixed cargo command.
@@ -427,18 +421,6 @@ fn plain(label: &str) -> String {
     }
 }
 
-/// The colours of the curves, the first (ours) black; chosen to read on the plot's white ground.
-const PALETTE: [RGBColor; 8] = [
-    RGBColor(0, 0, 0),
-    RGBColor(0x1f, 0x77, 0xb4),
-    RGBColor(0xff, 0x7f, 0x0e),
-    RGBColor(0x2c, 0xa0, 0x2c),
-    RGBColor(0xd6, 0x27, 0x28),
-    RGBColor(0x94, 0x67, 0xbd),
-    RGBColor(0x8c, 0x56, 0x4b),
-    RGBColor(0xe3, 0x77, 0xc2),
-];
-
 /// The share (%) of `values` at most `x`, for every `x` from the least finite value to the
 /// greatest, by `step`.
 fn cumulative(values: &[f64], low: f64, high: f64, step: f64) -> Vec<(f64, f64)> {
@@ -458,48 +440,23 @@ fn figure(curves: &[(String, Vec<f64>)], what: &str, step: f64, caption: &str) -
     let finite = curves.iter().flat_map(|(_, v)| v).copied().filter(|v| v.is_finite());
     let (low, high) = finite.fold((f64::MAX, f64::MIN), |(l, h), v| (l.min(v), h.max(v)));
     ensure!(low <= high, "nothing to plot");
-    let mut svg = String::new();
-    {
-        let area = SVGBackend::with_string(&mut svg, (760, 400)).into_drawing_area();
-        let fail = |e: &dyn std::fmt::Display| anyhow::anyhow!("{e}");
-        area.fill(&WHITE).map_err(|e| fail(&e))?;
-        // The legend has a column of its own, so that it never hides a curve.
-        let (plot, legend) = area.split_horizontally(560);
-        let mut chart = ChartBuilder::on(&plot)
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(50)
-            .build_cartesian_2d((low - step)..(high + step), 0f64..101f64)
-            .map_err(|e| fail(&e))?;
-        chart
-            .configure_mesh()
-            .x_desc(what)
-            .y_desc("puzzles at most (%)")
-            .x_label_formatter(&|x| if step < 1.0 { format!("{x:.1}") } else { format!("{x:.0}") })
-            .y_label_formatter(&|y| format!("{y:.0}"))
-            .draw()
-            .map_err(|e| fail(&e))?;
-        for (k, (label, values)) in curves.iter().enumerate() {
-            let colour = PALETTE[k % PALETTE.len()];
-            let width = if k == 0 { 3 } else { 2 };
-            let points = cumulative(values, low, high, step);
-            chart
-                .draw_series(LineSeries::new(points, colour.stroke_width(width)))
-                .map_err(|e| fail(&e))?;
-            let y = 24 + 26 * k as i32;
-            legend
-                .draw(&PathElement::new(vec![(4, y), (28, y)], colour.stroke_width(width)))
-                .map_err(|e| fail(&e))?;
-            let text = Text::new(label.clone(), (34, y - 8), ("sans-serif", 15).into_font());
-            legend.draw(&text).map_err(|e| fail(&e))?;
-        }
-        area.present().map_err(|e| fail(&e))?;
-    }
-    let svg: Vec<&str> = svg.lines().filter(|line| !line.trim().is_empty()).collect();
-    Ok(format!(
-        "\n\n<figure class=\"weave-plot\">\n{}\n<figcaption>{caption}</figcaption>\n</figure>",
-        svg.join("\n")
-    ))
+    let curves = curves
+        .iter()
+        .map(|(label, values)| plot::Curve {
+            label: label.clone(),
+            colour: None,
+            points: cumulative(values, low, high, step),
+        })
+        .collect();
+    let axes = plot::Axes {
+        x: what.to_string(),
+        y: "puzzles at most (%)".to_string(),
+        x_format: "num".to_string(),
+        y_format: "num".to_string(),
+        log_y: false,
+    };
+    let svg = plot::svg(&[plot::Panel { title: String::new(), curves }], &axes)?;
+    Ok(format!("\n\n{}", plot::figure(&svg, caption)))
 }
 
 #[cfg(test)]
@@ -556,7 +513,6 @@ mod tests {
         assert_eq!(compared(1.94), "1.9 times as many puzzles a second as");
         assert_eq!(compared(1.01), "about as many puzzles a second as");
         assert_eq!(compared(0.5), "only 50 % as many puzzles a second as");
-        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
         assert_eq!(best(&[3.0, 1.0, 2.0]), 3.0);
     }
 
