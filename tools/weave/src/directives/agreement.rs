@@ -16,7 +16,7 @@
 //! Both take seconds, so the tables are frozen in the store. A missing data file gives a note,
 //! which is not frozen.
 
-use super::{Args, Ctx, Unmeasured, code_span, data_file, table};
+use super::{Args, Ctx, Unmeasured, code_span, data_file, number, table};
 use crate::binary;
 use crate::run::{self, Streams};
 use anyhow::{Context, Result, bail, ensure};
@@ -25,11 +25,8 @@ use std::time::Duration;
 
 const LIMIT: Duration = Duration::from_secs(600);
 
-/// The share of the puzzles whose ER should be SE's, as the goal the book states.
-const GOAL: f64 = 90.0;
-
 pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
-    let (kind, options) = args.options(&["from"])?;
+    let (kind, options) = args.options(&["from", "goal"])?;
     let (kind, default) = match kind.as_slice() {
         ["reglib"] => ("reglib", "human/hodoku-reglib-1.3.txt"),
         ["se"] => ("se", "human/se-rated.txt"),
@@ -68,7 +65,8 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     let value: Value = serde_json::from_str(&out.stdout).context("`agreement` printed no JSON")?;
     match kind {
         "reglib" => reglib(&value, file),
-        _ => se(&value, file),
+        // The share of the puzzles whose ER should be SE's: the book states its goal.
+        _ => se(&value, file, number(&options, "goal", f64::NAN)?),
     }
 }
 
@@ -209,7 +207,8 @@ fn reglib(value: &Value, file: &str) -> Result<String> {
 }
 
 /// The bands' table and the sentence on the goal.
-fn se(value: &Value, file: &str) -> Result<String> {
+fn se(value: &Value, file: &str, goal: f64) -> Result<String> {
+    ensure!(goal.is_finite(), "`se` and `unseen` compare with the book's goal: write `goal=PERCENT`");
     let bands = value["bands"].as_array().context("no `bands`")?;
     let header: Vec<String> = [
         "SE's ER",
@@ -280,10 +279,10 @@ fn se(value: &Value, file: &str) -> Result<String> {
          difference is over the puzzles the ladder finishes. Over the {puzzles} puzzles of \
          `{file}`, the ladder gives SE's ER to {same} ({share:.1} %), "
     ));
-    if share >= GOAL {
-        text.push_str(&format!("which meets the goal of {GOAL:.0} %"));
+    if share >= goal {
+        text.push_str(&format!("which meets the goal of {goal:.0} %"));
     } else {
-        text.push_str(&format!("{:.1} points short of the goal of {GOAL:.0} %", GOAL - share));
+        text.push_str(&format!("{:.1} points short of the goal of {goal:.0} %", goal - share));
     }
     text.push_str(&format!(
         "; {beyond} ({}) are beyond it, and of the {} it finishes, {}.",

@@ -113,7 +113,7 @@ pub struct Directive {
 /// Every directive of the weave.
 pub const DIRECTIVES: &[Directive] = &[
     Directive {
-        name: "sudoku",
+        name: "run",
         run: sudoku::run,
         usage: "ARGS",
         about: "a `console` block: `$ sudoku ARGS`, then what the binary printed, its standard output and standard error interleaved as in a terminal. The run must exit 0, or the build fails. With a `!` after the name, the run must fail instead (exit non-zero), to show an error message; the block then ends with the exit status.",
@@ -235,7 +235,7 @@ pub const DIRECTIVES: &[Directive] = &[
         frozen: true,
     },
     Directive {
-        name: "step",
+        name: "board",
         run: step::run,
         usage: "TECHNIQUE from=FILE nth=N | [TECHNIQUE] puzzle=P steps=N state=yes caption=TEXT",
         about: "a board of a real step: the puzzles of `FILE` (under `$SUDOKU_DATA`; `human/se-rated.txt` by default) are explained by `sudoku explain --format json` until the `N`th (the first by default) whose easiest-first path takes a `TECHNIQUE` step, and that step is drawn from its JSON: the digits filled, the pencil marks of the blank cells, the pattern's cells shaded and its digits marked, the eliminated candidates struck through, the placed digit in colour, and the step's sentence as the caption. A chain's step (one whose JSON has `links`) is drawn as its chain instead: its candidates ringed, on in one colour and off in another, each link an arrow, strong ones solid and weak ones dashed, under a legend. With `puzzle=P` the path is that puzzle's: its `N`th `TECHNIQUE` step; without a technique, its first `steps` steps (all by default), a board each, side by side where the column has room; with `state=yes`, the state it starts from alone, under `caption`. Inline SVG coloured by the classes of `weave.css`, for mdBook's light and dark themes. A missing data file gives a note instead; a file without such a step fails the build.",
@@ -247,8 +247,8 @@ pub const DIRECTIVES: &[Directive] = &[
     Directive {
         name: "agreement",
         run: agreement::run,
-        usage: "reglib|se|unseen from=FILE",
-        about: "the ladder against its peers, from the example `agreement`, which runs the crate's checks (the tests' own): `reglib`, for each HoDoKu code the ladder implements, the cases of HoDoKu's regression library (`human/hodoku-reglib-1.3.txt` by default) that pass, then each case that does not, with its line and why; `se`, by band of Sudoku Explainer's ER in `human/se-rated.txt` (by default), the share of puzzles rated with SE's ER, EP and ED, within 0.1 and 0.5 of its ER, the mean difference and the share beyond the ladder, then a sentence on how far the whole is from the goal of SE's ER on 90 % of the puzzles; `unseen`, the same for puzzles the ladder was never tuned on, whose SE ratings the repository keeps without the puzzles (`benches/se121-unseen.txt` by default, lines `FILE LINE ER EP ED`, each puzzle read from its line of `FILE` under `$SUDOKU_DATA`). A missing data file gives a note instead.",
+        usage: "reglib|se|unseen from=FILE goal=G",
+        about: "the ladder against its peers, from the example `agreement`, which runs the crate's checks (the tests' own): `reglib`, for each HoDoKu code the ladder implements, the cases of HoDoKu's regression library (`human/hodoku-reglib-1.3.txt` by default) that pass, then each case that does not, with its line and why; `se`, by band of Sudoku Explainer's ER in `human/se-rated.txt` (by default), the share of puzzles rated with SE's ER, EP and ED, within 0.1 and 0.5 of its ER, the mean difference and the share beyond the ladder, then a sentence on how far the whole is from the book's goal, SE's ER on `G` % of the puzzles; `unseen`, the same for puzzles the ladder was never tuned on, whose SE ratings the repository keeps without the puzzles (`benches/se121-unseen.txt` by default, lines `FILE LINE ER EP ED`, each puzzle read from its line of `FILE` under `$SUDOKU_DATA`). A missing data file gives a note instead.",
         bang: false,
         block: true,
         cached: true,
@@ -257,14 +257,17 @@ pub const DIRECTIVES: &[Directive] = &[
     Directive {
         name: "ratebench",
         run: ratebench::run,
-        usage: "FILE... sample=N seed=S",
-        about: "the rating bench, one thread, for each file of `$SUDOKU_DATA`: hodoku-py's rater (`benches/hodoku_rate.py`) on a sample of `N` puzzles (40 by default) drawn with seed `S` (1 by default), ours on the same sample and on every puzzle (the example `rate_times`, in-process, as the Python is timed), and the whole process `sudoku rate --jobs 1 FILE`: puzzles a second, median, p99 and maximum time a puzzle, and a sentence with the ratio on the same sample; then, outside the timed loop, every step of the path of every puzzle of the file checked against the `fast` solver's solution, with a sentence of how many steps of how many puzzles (a step that lies fails the build). It takes minutes, so only `cargo book --bench` (or `--fresh`) measures it; another build with nothing stored shows a note. Without hodoku-py, its rows say how to install it (`tools/peers/requirements.txt`).",
+        usage: "FILE... aim=A sample=N seed=S",
+        about: "the rating bench, one thread, for each file of `$SUDOKU_DATA`: hodoku-py's rater (`benches/hodoku_rate.py`) on a sample of `N` puzzles (40 by default) drawn with seed `S` (1 by default), ours on the same sample and on every puzzle (the example `rate_times`, in-process, as the Python is timed), and the whole process `sudoku rate --jobs 1 FILE`: puzzles a second, median, p99 and maximum time a puzzle, and a sentence with the ratio on the same sample, against the `aim` the book states; then, outside the timed loop, every step of the path of every puzzle of the file checked against its solution, with a sentence of how many steps of how many puzzles (a step that lies fails the build). It takes minutes, so only `cargo book --bench` (or `--fresh`) measures it; another build with nothing stored shows a note. Without hodoku-py, its rows say how to install it (`tools/peers/requirements.txt`).",
         bang: false,
         block: true,
         cached: true,
         frozen: true,
     },
 ];
+
+/// Older spellings that chapters may still use, and the directive each stands for.
+pub const ALIASES: &[(&str, &str)] = &[("sudoku", "run"), ("step", "board")];
 
 /// The names that mdBook's own `links` preprocessor expands, after the weave.
 pub const MDBOOK_NAMES: &[&str] = &["include", "rustdoc_include", "playground", "playpen", "title"];
@@ -294,10 +297,14 @@ fn directives(_: &Ctx, args: &Args) -> Result<String> {
             format!("#{} {}", d.name, d.usage)
         };
         let call = html_code(&call).replacen("<code>", "<code><span>{</span>{", 1);
+        let mut about = spans_as_html(d.about);
+        for (old, _) in ALIASES.iter().filter(|(_, new)| *new == d.name) {
+            about.push_str(&format!(" A chapter may also call it by its older name, {}.", html_code(old)));
+        }
         html.push(format!(
             "<tr><td>{}</td><td>{}</td></tr>",
             call.replacen("</code>", "}}</code>", 1),
-            spans_as_html(d.about)
+            about
         ));
     }
     html.push("</tbody>".to_string());
@@ -513,6 +520,10 @@ mod tests {
         for (i, d) in DIRECTIVES.iter().enumerate() {
             assert!(!MDBOOK_NAMES.contains(&d.name), "{}", d.name);
             assert!(DIRECTIVES[i + 1..].iter().all(|e| e.name != d.name));
+        }
+        for (old, new) in ALIASES {
+            assert!(DIRECTIVES.iter().all(|d| d.name != *old) && !MDBOOK_NAMES.contains(old));
+            assert!(DIRECTIVES.iter().any(|d| d.name == *new), "{old} stands for nothing");
         }
     }
 }

@@ -107,10 +107,15 @@ fn columns(spec: &str) -> Vec<Column> {
 }
 
 /// One field of a record in `format`: a number in its number format, a name as a code span
-/// (`code`) or as it is, and `–` for what the record does not hold.
+/// (`code`) or as it is, and `–` for a field without a value (`null`). A field the record does
+/// not have at all is an error: a misspelt column must not read as a dash.
 fn cell(record: &Map<String, Value>, field: &str, format: &str) -> Result<String> {
     Ok(match (record.get(field), format) {
-        (None | Some(Value::Null), _) => "–".to_string(),
+        (None, _) => {
+            let known: Vec<&String> = record.keys().collect();
+            bail!("no field `{field}` in the records (they have {known:?})")
+        }
+        (Some(Value::Null), _) => "–".to_string(),
         (Some(v), "code") => code_span(&text(v)),
         (Some(v), "") if !v.is_number() => text(v),
         (Some(v), format) => {
@@ -329,7 +334,7 @@ mod tests {
         assert_eq!(cell(&r, "n", "").unwrap(), "49,158");
         assert_eq!(cell(&r, "t", "µs").unwrap(), "1.5 ms");
         assert_eq!(cell(&r, "z", "µs").unwrap(), "–");
-        assert_eq!(cell(&r, "missing", "").unwrap(), "–");
+        assert!(cell(&r, "missing", "").unwrap_err().to_string().contains("no field `missing`"));
         assert!(cell(&r, "a", "µs").is_err());
         assert_eq!(pair(vec!["1".into(), "1".into()]), "1");
         assert_eq!(pair(vec!["1".into(), "2".into()]), "1 / 2");
