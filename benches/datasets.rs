@@ -150,7 +150,9 @@ fn main() {
                     2 => &["--count=2"],
                     _ => continue,
                 };
-                lines.extend(time_whole_process(name, path, mode, extra, programs).unwrap_or_default());
+                lines.extend(
+                    time_whole_process(name, path, mode, extra, programs).unwrap_or_default(),
+                );
             }
         }
     }
@@ -685,7 +687,7 @@ fn builds() -> std::collections::BTreeMap<String, Option<String>> {
     let ours = format!(
         "{rustc}, release profile (opt-level 3, thin LTO, one codegen unit), portable x86-64"
     );
-    [("ours and the sudoku crate", Some(ours)), ("tdoku", peers::tdoku::build())]
+    [("ours and the sudoku crate", Some(ours)), ("tdoku", peers::tdoku::build().map(String::from))]
         .into_iter()
         .map(|(who, how)| (who.to_string(), how))
         .collect()
@@ -722,7 +724,9 @@ fn write_results(
     }
     let conditions = match settings.seed {
         Some(seed) => {
-            format!("one thread, each puzzle rewritten by a symmetry drawn from seed {seed} and its index")
+            format!(
+                "one thread, each puzzle rewritten by a symmetry drawn from seed {seed} and its index"
+            )
         }
         None => "one thread, the puzzles as written".to_string(),
     };

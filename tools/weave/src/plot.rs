@@ -65,8 +65,8 @@ pub fn svg(panels: &[Panel], axes: &Axes) -> Result<String> {
     let mut svg = String::new();
     {
         let heights: Vec<u32> = panels.iter().map(panel_height).collect();
-        let area = SVGBackend::with_string(&mut svg, (WIDTH, heights.iter().sum()))
-            .into_drawing_area();
+        let area =
+            SVGBackend::with_string(&mut svg, (WIDTH, heights.iter().sum())).into_drawing_area();
         area.fill(&WHITE).map_err(|e| anyhow!("{e}"))?;
         let mut rest = area.clone();
         for (panel, height) in panels.iter().zip(heights) {
@@ -108,6 +108,8 @@ fn draw_panel(
     let mut chart = ChartBuilder::on(&plot)
         .margin(10)
         .margin_top(4)
+        // Room for the last label of the horizontal axis, centred on its tick.
+        .margin_right(22)
         .x_label_area_size(50)
         .y_label_area_size(80)
         .build_cartesian_2d(x_low..x_high, y_low..y_high)
@@ -145,7 +147,8 @@ fn draw_panel(
             .map_err(|e| fail(&e))?;
         // A marker every tenth of the curve, its first and last point among them.
         let every = (points.len() / 10).max(1);
-        let marked = points.iter().enumerate().filter(|(i, _)| i % every == 0 || *i + 1 == points.len());
+        let marked =
+            points.iter().enumerate().filter(|(i, _)| i % every == 0 || *i + 1 == points.len());
         for (_, &p) in marked {
             chart.plotting_area().draw(&marker(k, p, colour)).map_err(|e| fail(&e))?;
         }
@@ -154,7 +157,8 @@ fn draw_panel(
         let line = PathElement::new(vec![(x, y), (x + 30, y)], colour.stroke_width(2));
         legend.draw(&line).map_err(|e| fail(&e))?;
         legend.draw(&marker(k, (x + 15, y), colour)).map_err(|e| fail(&e))?;
-        let text = Text::new(curve.label.clone(), (x + 36, y - 9), ("sans-serif", TEXT).into_font());
+        let text =
+            Text::new(curve.label.clone(), (x + 36, y - 9), ("sans-serif", TEXT).into_font());
         legend.draw(&text).map_err(|e| fail(&e))?;
     }
     Ok(())
@@ -220,7 +224,10 @@ mod tests {
         };
         let panels = [
             Panel { title: "one".into(), curves: vec![curve("alpha", Some("#1f77b4"), 1.0)] },
-            Panel { title: "two".into(), curves: vec![curve("beta", None, 2.0), curve("gamma", None, 3.0)] },
+            Panel {
+                title: "two".into(),
+                curves: vec![curve("beta", None, 2.0), curve("gamma", None, 3.0)],
+            },
         ];
         let svg = svg(&panels, &axes).unwrap();
         assert!(svg.starts_with("<svg") && svg.contains("height=\"712\""), "{svg}");

@@ -208,7 +208,10 @@ fn reglib(value: &Value, file: &str) -> Result<String> {
 
 /// The bands' table and the sentence on the goal.
 fn se(value: &Value, file: &str, goal: f64) -> Result<String> {
-    ensure!(goal.is_finite(), "`se` and `unseen` compare with the book's goal: write `goal=PERCENT`");
+    ensure!(
+        goal.is_finite(),
+        "`se` and `unseen` compare with the book's goal: write `goal=PERCENT`"
+    );
     let bands = value["bands"].as_array().context("no `bands`")?;
     let header: Vec<String> = [
         "SE's ER",
@@ -353,7 +356,7 @@ mod tests {
                    "within_1": er, "within_5": er, "abs_diff": 10})
         };
         let value = json!({"bands": [band(10, 10, 0, 10), band(90, 10, 5, 4)], "otherwise": []});
-        let text = se(&value, "se.txt").unwrap();
+        let text = se(&value, "se.txt", 90.0).unwrap();
         assert!(text.contains("| 9.0+ | 10 | 40.0\u{a0}% |"), "{text}");
         assert!(text.contains("| 1.0–1.9 | 10 | 100.0\u{a0}% |"), "{text}");
         // 14 of 20 is 70 %: 20 points short; the mean difference is 1.0 / 5 in the last band.

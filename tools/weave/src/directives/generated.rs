@@ -27,8 +27,8 @@
 
 use super::{Args, Ctx, code_span, data_file, number, table};
 use crate::run::{self, Streams};
-use anyhow::{Context, Result, bail, ensure};
 use crate::{format, plot};
+use anyhow::{Context, Result, bail, ensure};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -278,7 +278,9 @@ fn versus(ctx: &Ctx, count: usize, seed: u64, rounds: usize) -> Result<String> {
         "givens, mean".into(),
     ]
     .into();
-    let ratio = |ours: &Contender, theirs: &Contender| format::median(&ours.rates) / format::median(&theirs.rates);
+    let ratio = |ours: &Contender, theirs: &Contender| {
+        format::median(&ours.rates) / format::median(&theirs.rates)
+    };
     let sentence = format!(
         "On one thread, `sudoku generate --minimal` makes {} the `sudoku` crate's generator \
          with no symmetry, and `sudoku generate --symmetry rot180` makes {} the crate's \

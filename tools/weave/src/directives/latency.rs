@@ -181,7 +181,11 @@ pub fn render(latency: &Latency) -> String {
         (
             format!("answer to one puzzle, best / median of {}", latency.runs),
             Box::new(|r: &LatencyRow| {
-                format!("{} / {}", format::duration(r.answer_best), format::duration(r.answer_median))
+                format!(
+                    "{} / {}",
+                    format::duration(r.answer_best),
+                    format::duration(r.answer_median)
+                )
             }) as Box<dyn Fn(&LatencyRow) -> String>,
         ),
         (

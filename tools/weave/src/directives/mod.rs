@@ -299,7 +299,10 @@ fn directives(_: &Ctx, args: &Args) -> Result<String> {
         let call = html_code(&call).replacen("<code>", "<code><span>{</span>{", 1);
         let mut about = spans_as_html(d.about);
         for (old, _) in ALIASES.iter().filter(|(_, new)| *new == d.name) {
-            about.push_str(&format!(" A chapter may also call it by its older name, {}.", html_code(old)));
+            about.push_str(&format!(
+                " A chapter may also call it by its older name, {}.",
+                html_code(old)
+            ));
         }
         html.push(format!(
             "<tr><td>{}</td><td>{}</td></tr>",

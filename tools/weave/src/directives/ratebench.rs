@@ -35,7 +35,10 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     let seed: u64 = number(&options, "seed", 1)?;
     // How many times hodoku-py's rate the book asks of ours.
     let aim: f64 = number(&options, "aim", f64::NAN)?;
-    ensure!(aim.is_finite(), "write the rate the book aims at, as a multiple of hodoku-py's: `aim=N`");
+    ensure!(
+        aim.is_finite(),
+        "write the rate the book aims at, as a multiple of hodoku-py's: `aim=N`"
+    );
     if !ctx.store.fresh() {
         return Err(Unmeasured(
             "> **Not measured yet:** the rating bench takes minutes, so only `cargo book --bench` \

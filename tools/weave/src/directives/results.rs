@@ -45,13 +45,15 @@ fn request(ctx: &Ctx, args: &Args, none_is_fine: bool) -> Result<Request> {
         bail!("name a results file and an array of it, such as `datasets.json results`");
     };
     let file = read(ctx, name)?;
-    let all = file[array.as_str()].as_array().with_context(|| format!("no array `{array}` in {name}"))?;
+    let all =
+        file[array.as_str()].as_array().with_context(|| format!("no array `{array}` in {name}"))?;
     let mut records: Vec<Map<String, Value>> =
         all.iter().filter_map(|r| r.as_object().cloned()).collect();
     let mut options = Vec::new();
     let mut orders: Vec<(String, Vec<String>)> = Vec::new();
     for word in words {
-        let (key, value) = word.split_once('=').with_context(|| format!("`{word}`: not KEY=VALUE"))?;
+        let (key, value) =
+            word.split_once('=').with_context(|| format!("`{word}`: not KEY=VALUE"))?;
         if OPTIONS.contains(&key) {
             options.push((key.to_string(), value.to_string()));
             continue;
@@ -74,8 +76,9 @@ fn request(ctx: &Ctx, args: &Args, none_is_fine: bool) -> Result<Request> {
 /// The results file `name` of the store, checked against its schema.
 fn read(ctx: &Ctx, name: &str) -> Result<Value> {
     let path = ctx.store.dir().join(name);
-    let text = std::fs::read_to_string(&path)
-        .with_context(|| format!("no results file {} (`cargo book --bench` makes it)", path.display()))?;
+    let text = std::fs::read_to_string(&path).with_context(|| {
+        format!("no results file {} (`cargo book --bench` makes it)", path.display())
+    })?;
     results::load(name, &text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
 
@@ -146,7 +149,14 @@ pub fn table(ctx: &Ctx, args: &Args) -> Result<String> {
                 .map(|r| {
                     columns
                         .iter()
-                        .map(|c| Ok(pair(c.fields.iter().map(|f| cell(r, f, &c.format)).collect::<Result<_>>()?)))
+                        .map(|c| {
+                            Ok(pair(
+                                c.fields
+                                    .iter()
+                                    .map(|f| cell(r, f, &c.format))
+                                    .collect::<Result<_>>()?,
+                            ))
+                        })
                         .collect::<Result<Vec<String>>>()
                 })
                 .collect::<Result<Vec<_>>>()?;
@@ -169,7 +179,11 @@ fn pivoted(
 ) -> Result<(Vec<String>, Vec<Vec<String>>)> {
     let (value, keys) = columns.split_last().context("`columns=` is empty")?;
     let key_of = |r: &Map<String, Value>| -> Result<Vec<String>> {
-        keys.iter().map(|c| Ok(pair(c.fields.iter().map(|f| cell(r, f, &c.format)).collect::<Result<_>>()?))).collect()
+        keys.iter()
+            .map(|c| {
+                Ok(pair(c.fields.iter().map(|f| cell(r, f, &c.format)).collect::<Result<_>>()?))
+            })
+            .collect()
     };
     let mut across: Vec<String> = Vec::new();
     let mut down: Vec<Vec<String>> = Vec::new();
@@ -199,16 +213,27 @@ fn pivoted(
         for name in &across {
             let shown = match (find(key, name)?, relative) {
                 (None, _) => "–".to_string(),
-                (Some(r), None) => pair(value.fields.iter().map(|f| cell(r, f, &value.format)).collect::<Result<_>>()?),
+                (Some(r), None) => pair(
+                    value
+                        .fields
+                        .iter()
+                        .map(|f| cell(r, f, &value.format))
+                        .collect::<Result<_>>()?,
+                ),
                 (Some(r), Some(base)) => match find(key, base)? {
                     None => "–".to_string(),
                     Some(b) => pair(
                         value
                             .fields
                             .iter()
-                            .map(|f| match (b.get(f).and_then(Value::as_f64), r.get(f).and_then(Value::as_f64)) {
-                                (Some(x), Some(y)) => format::in_format(x / y, "x"),
-                                _ => Ok("–".to_string()),
+                            .map(|f| {
+                                match (
+                                    b.get(f).and_then(Value::as_f64),
+                                    r.get(f).and_then(Value::as_f64),
+                                ) {
+                                    (Some(x), Some(y)) => format::in_format(x / y, "x"),
+                                    _ => Ok("–".to_string()),
+                                }
                             })
                             .collect::<Result<_>>()?,
                     ),
@@ -241,22 +266,35 @@ pub fn plot(ctx: &Ctx, args: &Args) -> Result<String> {
     let y = columns(request.required("y")?).remove(0);
     let curve = |r: &Map<String, Value>| -> Result<plot::Curve> {
         let label = text(r.get(series).with_context(|| format!("a record without `{series}`"))?);
-        let values = r.get(&y.fields[0]).and_then(Value::as_array).with_context(|| format!("`{}` is not an array", y.fields[0]))?;
+        let values = r
+            .get(&y.fields[0])
+            .and_then(Value::as_array)
+            .with_context(|| format!("`{}` is not an array", y.fields[0]))?;
         let step = 100.0 / (values.len().max(2) - 1) as f64;
-        let points = values.iter().enumerate().filter_map(|(i, v)| Some((i as f64 * step, v.as_f64()?))).collect();
+        let points = values
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| Some((i as f64 * step, v.as_f64()?)))
+            .collect();
         let colour = request.file["colours"][&label].as_str().map(String::from);
         Ok(plot::Curve { label, colour, points })
     };
     let curves = request.records.iter().map(curve).collect::<Result<Vec<_>>>()?;
     let groups: Vec<Vec<String>> = match request.option("panels") {
-        Some(spec) => spec.split(';').map(|g| g.split(',').map(|s| s.trim().to_string()).collect()).collect(),
+        Some(spec) => {
+            spec.split(';').map(|g| g.split(',').map(|s| s.trim().to_string()).collect()).collect()
+        }
         None => vec![curves.iter().map(|c| c.label.clone()).collect()],
     };
     let titles: Vec<&str> = request.option("titles").map_or(vec![], |t| t.split(';').collect());
-    let mut panels: Vec<plot::Panel> = groups.iter().enumerate().map(|(k, _)| plot::Panel {
-        title: titles.get(k).unwrap_or(&"").to_string(),
-        curves: Vec::new(),
-    }).collect();
+    let mut panels: Vec<plot::Panel> = groups
+        .iter()
+        .enumerate()
+        .map(|(k, _)| plot::Panel {
+            title: titles.get(k).unwrap_or(&"").to_string(),
+            curves: Vec::new(),
+        })
+        .collect();
     for c in curves {
         let k = groups.iter().position(|g| g.contains(&c.label));
         let k = k.with_context(|| format!("series `{}` is in no panel", c.label))?;
@@ -276,7 +314,10 @@ pub fn plot(ctx: &Ctx, args: &Args) -> Result<String> {
 /// Markdown's code spans of `text` as HTML `<code>`, for a caption inside an HTML block.
 fn spans_as_html(text: &str) -> String {
     let escape = |t: &str| t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
-    text.split('`').enumerate().map(|(k, part)| if k % 2 == 1 { html_code(part) } else { escape(part) }).collect()
+    text.split('`')
+        .enumerate()
+        .map(|(k, part)| if k % 2 == 1 { html_code(part) } else { escape(part) })
+        .collect()
 }
 
 /// `{{#measured FILE}}`: where, when and how the file's results were measured, once above the
@@ -326,9 +367,10 @@ mod tests {
 
     #[test]
     fn cells_are_formatted_and_pairs_collapse() {
-        let r: Map<String, Value> =
-            serde_json::from_value(serde_json::json!({"a": "x", "n": 49158, "t": 1500.0, "z": null}))
-                .unwrap();
+        let r: Map<String, Value> = serde_json::from_value(
+            serde_json::json!({"a": "x", "n": 49158, "t": 1500.0, "z": null}),
+        )
+        .unwrap();
         assert_eq!(cell(&r, "a", "").unwrap(), "x");
         assert_eq!(cell(&r, "a", "code").unwrap(), "`x`");
         assert_eq!(cell(&r, "n", "").unwrap(), "49,158");

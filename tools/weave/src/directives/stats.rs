@@ -14,9 +14,9 @@
 
 use super::timings::{list_solvers, select};
 use super::{Args, Ctx, code_span, grid_by_solver, json_lines, number, table, time_limit};
-use crate::machine;
 use crate::clock;
 use crate::format;
+use crate::machine;
 use crate::run::{self, Streams};
 use anyhow::{Context, Result, bail, ensure};
 use std::time::Duration;

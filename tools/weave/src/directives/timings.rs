@@ -16,9 +16,9 @@
 //! headed `reference-label` (default `reference`).
 
 use super::{Args, Ctx, code_span, grid_by_solver, json_lines, number, table, time_limit};
-use crate::machine;
 use crate::clock;
 use crate::format;
+use crate::machine;
 use crate::run::{self, Streams};
 use anyhow::{Context, Result, bail, ensure};
 use std::time::Duration;
@@ -189,7 +189,9 @@ fn references(list: &str, grids: usize) -> Result<Vec<Option<f64>>> {
 
 fn format_cell(cell: Cell) -> String {
     match cell {
-        Cell::Time { seconds, wall } => format::duration(seconds) + if wall { " (wall)" } else { "" },
+        Cell::Time { seconds, wall } => {
+            format::duration(seconds) + if wall { " (wall)" } else { "" }
+        }
         Cell::TooSlow(limit) => format!("> {limit} s"),
     }
 }
