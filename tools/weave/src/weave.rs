@@ -169,6 +169,12 @@ fn weave_one(
         };
         return Ok(protect(&continue_lines(&output, prefix)));
     }
+    // A directive drawn by an example of its name depends on the example's code too.
+    let mut inputs = inputs;
+    let example = ctx.root.join("examples").join(format!("{}.rs", directive.name));
+    if example.is_file() {
+        inputs.push(cache::hash_file(&example)?);
+    }
     let key = cache::key(&ctx.binary_hash, directive.name, call.bang, &args.words, &inputs);
     let output = match ctx.cache.get(directive.name, &key).filter(|_| directive.cached) {
         Some(output) => {
