@@ -3,7 +3,6 @@
 //! Adding a directive is local: write `fn(&Ctx, &Args) -> Result<String>` in a module of its
 //! own and add a row to [`DIRECTIVES`].
 
-mod agreement;
 mod generated;
 mod latency;
 mod ratebench;
@@ -246,9 +245,9 @@ pub const DIRECTIVES: &[Directive] = &[
     },
     Directive {
         name: "agreement",
-        run: agreement::run,
+        run: agreement,
         usage: "reglib|se|unseen from=FILE goal=G",
-        about: "the ladder against its peers, from the example `agreement`, which runs the crate's checks (the tests' own): `reglib`, for each HoDoKu code the ladder implements, the cases of HoDoKu's regression library (`human/hodoku-reglib-1.3.txt` by default) that pass, then each case that does not, with its line and why; `se`, by band of Sudoku Explainer's ER in `human/se-rated.txt` (by default), the share of puzzles rated with SE's ER, EP and ED, within 0.1 and 0.5 of its ER, the mean difference and the share beyond the ladder, then a sentence on how far the whole is from the book's goal, SE's ER on `G` % of the puzzles; `unseen`, the same for puzzles the ladder was never tuned on, whose SE ratings the repository keeps without the puzzles (`benches/se121-unseen.txt` by default, lines `FILE LINE ER EP ED`, each puzzle read from its line of `FILE` under `$SUDOKU_DATA`). A missing data file gives a note instead.",
+        about: "what the example `agreement` (`examples/agreement.rs`) prints, given the binary's path and these words: the ladder against its peers, by the crate's checks (the tests' own): `reglib`, for each HoDoKu code the ladder implements, the cases of HoDoKu's regression library (`human/hodoku-reglib-1.3.txt` by default) that pass, then each case that does not, with its line and why; `se`, by band of Sudoku Explainer's ER in `human/se-rated.txt` (by default), the share of puzzles rated with SE's ER, EP and ED, within 0.1 and 0.5 of its ER, the mean difference and the share beyond the ladder, then a sentence on how far the whole is from the book's goal, SE's ER on `G` % of the puzzles; `unseen`, the same for puzzles the ladder was never tuned on, whose SE ratings the repository keeps without the puzzles (`benches/se121-unseen.txt` by default, lines `FILE LINE ER EP ED`, each puzzle read from its line of `FILE` under `$SUDOKU_DATA`). A missing data file gives a note instead.",
         bang: false,
         block: true,
         cached: true,
@@ -275,6 +274,11 @@ pub const MDBOOK_NAMES: &[&str] = &["include", "rustdoc_include", "playground", 
 /// `{{#board ...}}`: a board, drawn by the project's example `board`.
 fn board(ctx: &Ctx, args: &Args) -> Result<String> {
     example(ctx, "board", args)
+}
+
+/// `{{#agreement ...}}`: the ladder against its peers, in the tables of the example `agreement`.
+fn agreement(ctx: &Ctx, args: &Args) -> Result<String> {
+    example(ctx, "agreement", args)
 }
 
 /// Longer than any example the book shows should take.
