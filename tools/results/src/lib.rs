@@ -7,6 +7,8 @@
 //! objects by the keys the book names. Adding a results file is adding its struct here and its
 //! arm to [`load`].
 
+pub mod format;
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;

@@ -17,7 +17,6 @@ mod binary;
 mod cache;
 mod clock;
 mod directives;
-mod format;
 mod log;
 mod machine;
 mod plot;

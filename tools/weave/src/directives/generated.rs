@@ -26,9 +26,10 @@
 //! link the crate.
 
 use super::{Args, Ctx, code_span, data_file, number, table};
+use crate::plot;
 use crate::run::{self, Streams};
-use crate::{format, plot};
 use anyhow::{Context, Result, bail, ensure};
+use results::format;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -11,9 +11,9 @@
 //! The measurement is [`measure`], which returns a plain [`Latency`]; [`render`] makes the table.
 
 use super::{Args, Ctx, code_span, number, table};
-use crate::format;
 use crate::run::{self, Streams};
 use anyhow::{Context, Result, ensure};
+use results::format;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};

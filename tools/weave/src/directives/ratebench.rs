@@ -17,9 +17,9 @@
 
 use super::{Args, Ctx, Unmeasured, code_span, data_file, number, table};
 use crate::binary;
-use crate::format;
 use crate::run::{self, Outcome, Streams};
 use anyhow::{Context, Result, bail, ensure};
+use results::format;
 use serde_json::Value;
 use std::time::Duration;
 

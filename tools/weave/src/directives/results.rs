@@ -12,8 +12,9 @@
 //! read afresh from the store.
 
 use super::{Args, Ctx, code_span, html_code};
-use crate::{clock, format, plot};
+use crate::{clock, plot};
 use anyhow::{Context, Result, bail, ensure};
+use results::format;
 use serde_json::{Map, Value};
 
 /// The options of these directives; every other `KEY=VALUES` word selects records.
@@ -123,7 +124,8 @@ fn cell(record: &Map<String, Value>, field: &str, format: &str) -> Result<String
         (Some(v), "") if !v.is_number() => text(v),
         (Some(v), format) => {
             let x = v.as_f64().with_context(|| format!("`{field}` is not a number: {v}"))?;
-            format::in_format(x, if format.is_empty() { "num" } else { format })?
+            format::in_format(x, if format.is_empty() { "num" } else { format })
+                .map_err(anyhow::Error::msg)?
         }
     })
 }
@@ -231,7 +233,9 @@ fn pivoted(
                                     b.get(f).and_then(Value::as_f64),
                                     r.get(f).and_then(Value::as_f64),
                                 ) {
-                                    (Some(x), Some(y)) => format::in_format(x / y, "x"),
+                                    (Some(x), Some(y)) => {
+                                        format::in_format(x / y, "x").map_err(anyhow::Error::msg)
+                                    }
                                     _ => Ok("–".to_string()),
                                 }
                             })

@@ -15,10 +15,10 @@
 use super::timings::{list_solvers, select};
 use super::{Args, Ctx, code_span, grid_by_solver, json_lines, number, table, time_limit};
 use crate::clock;
-use crate::format;
 use crate::machine;
 use crate::run::{self, Streams};
 use anyhow::{Context, Result, bail, ensure};
+use results::format;
 use std::time::Duration;
 
 const OPTIONS: &[&str] = &["solvers", "limit", "count"];

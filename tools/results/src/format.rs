@@ -1,10 +1,9 @@
-//! Numbers for people: the weave's one duration formatter, one number formatter and one median.
+//! Numbers for people: the project's one duration formatter, one number formatter and one median,
+//! shared by the weave and the examples that print the book's tables.
 //!
 //! Every woven number goes through here, so that a time reads the same in a table, a plot's
 //! axis and a sentence: three significant digits, in the unit that suits its size, thousands
 //! grouped, no trailing zeros that claim a precision the measurement has not.
-
-use anyhow::{Result, bail};
 
 /// A time given in seconds: `412 ns`, `9 µs`, `12.3 µs`, `4.56 ms`, `1.2 s`, `126 s`; `–` for
 /// what is not a number.
@@ -80,7 +79,7 @@ pub fn median(values: &[f64]) -> f64 {
 /// `x` in the named format, as a table cell or a sentence shows it: `µs`, `ms` and `s` (a time
 /// in that unit, shown in the unit that suits), `%` (a share out of 100), `x` (a ratio, `1.17×`),
 /// `int` (rounded, grouped), `num` (three significant digits).
-pub fn in_format(x: f64, format: &str) -> Result<String> {
+pub fn in_format(x: f64, format: &str) -> Result<String, String> {
     Ok(match format {
         "µs" | "us" => duration(x * 1e-6),
         "ms" => duration(x * 1e-3),
@@ -89,7 +88,11 @@ pub fn in_format(x: f64, format: &str) -> Result<String> {
         "x" if x.is_finite() => format!("{x:.2}×"),
         "int" if x.is_finite() => grouped(&format!("{x:.0}")),
         "num" | "x" | "int" => number(x),
-        _ => bail!("unknown number format `{format}` (known: µs, ms, s, %, x, int, num)"),
+        _ => {
+            return Err(format!(
+                "unknown number format `{format}` (known: µs, ms, s, %, x, int, num)"
+            ));
+        }
     })
 }
 
