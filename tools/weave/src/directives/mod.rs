@@ -5,7 +5,6 @@
 
 mod generated;
 mod latency;
-mod ratebench;
 mod results;
 mod stats;
 mod sudoku;
@@ -255,9 +254,9 @@ pub const DIRECTIVES: &[Directive] = &[
     },
     Directive {
         name: "ratebench",
-        run: ratebench::run,
+        run: ratebench,
         usage: "FILE... aim=A sample=N seed=S",
-        about: "the rating bench, one thread, for each file of `$SUDOKU_DATA`: hodoku-py's rater (`benches/hodoku_rate.py`) on a sample of `N` puzzles (40 by default) drawn with seed `S` (1 by default), ours on the same sample and on every puzzle (the example `rate_times`, in-process, as the Python is timed), and the whole process `sudoku rate --jobs 1 FILE`: puzzles a second, median, p99 and maximum time a puzzle, and a sentence with the ratio on the same sample, against the `aim` the book states; then, outside the timed loop, every step of the path of every puzzle of the file checked against its solution, with a sentence of how many steps of how many puzzles (a step that lies fails the build). It takes minutes, so only `cargo book --bench` (or `--fresh`) measures it; another build with nothing stored shows a note. Without hodoku-py, its rows say how to install it (`tools/peers/requirements.txt`).",
+        about: "what the example `ratebench` (`examples/ratebench.rs`) prints, given the binary's path and these words: the rating bench, one thread, for each file of `$SUDOKU_DATA`: hodoku-py's rater (`benches/hodoku_rate.py`) on a sample of `N` puzzles (40 by default) drawn with seed `S` (1 by default), ours on the same sample and on every puzzle (the example `rate_times`, in-process, as the Python is timed), and the whole process `sudoku rate --jobs 1 FILE`: puzzles a second, median, p99 and maximum time a puzzle, and a sentence with the ratio on the same sample, against the `aim` the book states; then, outside the timed loop, every step of the path of every puzzle of the file checked against its solution, with a sentence of how many steps of how many puzzles (a step that lies fails the build). It takes minutes, so only `cargo book --bench` (or `--fresh`) measures it; another build with nothing stored shows a note. Without hodoku-py, its rows say how to install it (`tools/peers/requirements.txt`).",
         bang: false,
         block: true,
         cached: true,
@@ -281,8 +280,20 @@ fn agreement(ctx: &Ctx, args: &Args) -> Result<String> {
     example(ctx, "agreement", args)
 }
 
+/// `{{#ratebench ...}}`: the rating bench of the example `ratebench`, which runs the example
+/// `rate_times` beside it. It takes minutes, so only `--bench` (or `--fresh`) measures it.
+fn ratebench(ctx: &Ctx, args: &Args) -> Result<String> {
+    if !ctx.store.fresh() {
+        let note = "> **Not measured yet:** the rating bench takes minutes, so only `cargo book \
+                    --bench` runs it and freezes its table here.";
+        return Err(Unmeasured(note.into()).into());
+    }
+    crate::binary::example(&ctx.root, "rate_times")?;
+    example(ctx, "ratebench", args)
+}
+
 /// Longer than any example the book shows should take.
-const EXAMPLE_LIMIT: Duration = Duration::from_secs(600);
+const EXAMPLE_LIMIT: Duration = Duration::from_secs(3600);
 
 /// Runs the project's example `name` (brought up to date first) with the binary's path and the
 /// directive's words: its output when it exits 0, its note (shown, not kept) when it exits 3,
