@@ -8,6 +8,7 @@
 //! arm to [`load`].
 
 pub mod format;
+pub mod plot;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

@@ -19,7 +19,6 @@ mod clock;
 mod directives;
 mod log;
 mod machine;
-mod plot;
 mod run;
 mod scan;
 mod store;

@@ -3,7 +3,6 @@
 //! Adding a directive is local: write `fn(&Ctx, &Args) -> Result<String>` in a module of its
 //! own and add a row to [`DIRECTIVES`].
 
-mod generated;
 mod latency;
 mod results;
 mod stats;
@@ -224,9 +223,9 @@ pub const DIRECTIVES: &[Directive] = &[
     },
     Directive {
         name: "generated",
-        run: generated::run,
+        run: generated,
         usage: "givens|ratings|speed|versus count=N seed=S files=A,B plot=yes bands=A..B reference=R rounds=R",
-        about: "what `sudoku generate --minimal --count N --seed S` makes, in a table: `givens`, the least, quartiles, mean and most givens, beside each file of `$SUDOKU_DATA` named in `files`; `ratings`, the share of puzzles in each band of ER by `sudoku rate`, beside the same files (with `plot=yes`, either adds a figure of the cumulative shares); `speed`, minimal puzzles a second on one thread from the wall time of the process, without and with each `--rating` band of `bands`, and a last row of the rate `reference` that QQWing publishes; `versus`, ours against the `sudoku` crate's generator (`examples/peer_generate.rs`) without symmetry and with a half turn, in alternating rounds, with a generated sentence comparing the rates.",
+        about: "what the example `generated` (`examples/generated.rs`) prints, given the binary's path and these words: what `sudoku generate --minimal --count N --seed S` makes, in a table: `givens`, the least, quartiles, mean and most givens, beside each file of `$SUDOKU_DATA` named in `files`; `ratings`, the share of puzzles in each band of ER by `sudoku rate`, beside the same files (with `plot=yes`, either adds a figure of the cumulative shares); `speed`, minimal puzzles a second on one thread from the wall time of the process, without and with each `--rating` band of `bands`, and a last row of the rate `reference` that QQWing publishes; `versus`, ours against the `sudoku` crate's generator (`examples/peer_generate.rs`) without symmetry and with a half turn, in alternating rounds, with a generated sentence comparing the rates.",
         bang: false,
         block: true,
         cached: true,
@@ -290,6 +289,13 @@ fn ratebench(ctx: &Ctx, args: &Args) -> Result<String> {
     }
     crate::binary::example(&ctx.root, "rate_times")?;
     example(ctx, "ratebench", args)
+}
+
+/// `{{#generated ...}}`: what the generator makes, in the tables of the example `generated`,
+/// which runs the example `peer_generate` beside it.
+fn generated(ctx: &Ctx, args: &Args) -> Result<String> {
+    crate::binary::example(&ctx.root, "peer_generate")?;
+    example(ctx, "generated", args)
 }
 
 /// Longer than any example the book shows should take.
@@ -378,14 +384,6 @@ pub fn fenced(info: &str, body: &str) -> String {
     let fence = "`".repeat((longest + 1).max(3));
     let body = body.trim_end();
     format!("{fence}{info}\n{body}\n{fence}")
-}
-
-/// A file of the datasets: under `$SUDOKU_DATA`, by default `../shared/data` beside the
-/// repository.
-pub fn data_file(root: &std::path::Path, name: &str) -> PathBuf {
-    let dir =
-        std::env::var_os("SUDOKU_DATA").map_or_else(|| root.join("../shared/data"), PathBuf::from);
-    dir.join(name)
 }
 
 /// The value of option `key` parsed as a number, or `default` when it is not given.

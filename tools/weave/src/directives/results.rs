@@ -12,9 +12,10 @@
 //! read afresh from the store.
 
 use super::{Args, Ctx, code_span, html_code};
-use crate::{clock, plot};
+use crate::clock;
 use anyhow::{Context, Result, bail, ensure};
 use results::format;
+use results::plot;
 use serde_json::{Map, Value};
 
 /// The options of these directives; every other `KEY=VALUES` word selects records.

@@ -1,4 +1,4 @@
-//! The weave's one plotter: curves in panels, drawn as SVG with plotters (no system library, no
+//! The project's one plotter, the weave's and the examples' that print the book's figures: curves in panels, drawn as SVG with plotters (no system library, no
 //! font file).
 //!
 //! A figure is one or more panels stacked one above the other, each with its own vertical scale,
@@ -8,10 +8,10 @@
 //! a font's size divided by 1.24): shown wider than that on a wide screen (`weave.css`), and
 //! scaled down to a phone's column of 360 px, it is still more than 12 px high.
 
+use crate::format;
 use anyhow::{Result, anyhow, bail};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use results::format;
 
 /// One curve: its name in the legend, its colour (`#rrggbb`, or `None` for the palette's) and its
 /// points.
