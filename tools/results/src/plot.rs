@@ -39,9 +39,8 @@ pub struct Axes {
 
 const WIDTH: u32 = 480;
 const CHART_HEIGHT: u32 = 300;
-/// The legend's rows: a title's height, then this for each row of [`PER_ROW`] curves.
+/// The height of the title and of each row of the legend.
 const ROW: u32 = 28;
-const PER_ROW: usize = 3;
 /// The size asked of plotters, which writes 21 / 1.24, about 17 units, in the SVG.
 const TEXT: u32 = 21;
 
@@ -79,9 +78,26 @@ pub fn svg(panels: &[Panel], axes: &Axes) -> Result<String> {
     Ok(svg.lines().filter(|line| !line.trim().is_empty()).collect::<Vec<_>>().join("\n"))
 }
 
-/// A panel's height: its legend's rows over its chart.
+/// Where each curve's entry of the legend starts, `(x, row)`: side by side, a row as full as
+/// its names allow (a name's width guessed from its length), under the panel's title.
+fn legend_places(panel: &Panel) -> Vec<(i32, u32)> {
+    let (mut x, mut row) = (8, 1);
+    let mut places = Vec::new();
+    for curve in &panel.curves {
+        let width = 52 + (curve.label.chars().count() as f64 * 8.8) as i32 + 18;
+        if x > 8 && x + width > WIDTH as i32 {
+            (x, row) = (8, row + 1);
+        }
+        places.push((x, row));
+        x += width;
+    }
+    places
+}
+
+/// A panel's height: its title and legend's rows over its chart.
 fn panel_height(panel: &Panel) -> u32 {
-    ROW * (1 + panel.curves.len().div_ceil(PER_ROW)) as u32 + CHART_HEIGHT
+    let rows = legend_places(panel).last().map_or(0, |&(_, row)| row);
+    ROW * (1 + rows) + CHART_HEIGHT
 }
 
 fn draw_panel(
@@ -131,6 +147,7 @@ fn draw_panel(
         mesh.y_labels((y_high - y_low) as usize + 1);
     }
     mesh.draw().map_err(|e| fail(&e))?;
+    let places = legend_places(panel);
     for (k, curve) in panel.curves.iter().enumerate() {
         let colour = match &curve.colour {
             Some(hex) => rgb(hex)?,
@@ -152,8 +169,8 @@ fn draw_panel(
         for (_, &p) in marked {
             chart.plotting_area().draw(&marker(k, p, colour)).map_err(|e| fail(&e))?;
         }
-        let x = 8 + (WIDTH as i32 / PER_ROW as i32) * (k % PER_ROW) as i32;
-        let y = (ROW * (1 + (k / PER_ROW) as u32) + ROW / 2) as i32;
+        let (x, row) = places[k];
+        let y = (ROW * row + ROW / 2) as i32;
         let line = PathElement::new(vec![(x, y), (x + 30, y)], colour.stroke_width(2));
         legend.draw(&line).map_err(|e| fail(&e))?;
         legend.draw(&marker(k, (x + 15, y), colour)).map_err(|e| fail(&e))?;
