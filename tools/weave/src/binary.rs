@@ -5,6 +5,7 @@ use anyhow::{Context, Result, bail};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::Mutex;
 
 /// The variable that names a ready-made binary (and skips the cargo build).
 pub const ENV: &str = "WEAVE_SUDOKU";
@@ -30,8 +31,16 @@ fn build(root: &Path) -> Result<PathBuf> {
 
 /// The release build of the example `name`, brought up to date first (for results that need
 /// the crate's own code, which the weave never links).
+/// Built once a run: a chapter may draw a board from it thirty times.
 pub fn example(root: &Path, name: &str) -> Result<PathBuf> {
-    cargo_build(root, "--example", name)
+    static BUILT: Mutex<Vec<(String, PathBuf)>> = Mutex::new(Vec::new());
+    let mut built = BUILT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((_, path)) = built.iter().find(|(n, _)| n == name) {
+        return Ok(path.clone());
+    }
+    let path = cargo_build(root, "--example", name)?;
+    built.push((name.to_string(), path.clone()));
+    Ok(path)
 }
 
 /// Runs `cargo build --release KIND NAME` in `root` and returns the executable's path.
