@@ -31,14 +31,23 @@ fn build(root: &Path) -> Result<PathBuf> {
 
 /// The release build of the example `name`, brought up to date first (for results that need
 /// the crate's own code, which the weave never links).
-/// Built once a run: a chapter may draw a board from it thirty times.
 pub fn example(root: &Path, name: &str) -> Result<PathBuf> {
+    once(root, "--example", name)
+}
+
+/// The release build of the workspace's tool `name` (`tools/NAME`, a package of one binary).
+pub fn tool(root: &Path, name: &str) -> Result<PathBuf> {
+    once(root, "-p", name)
+}
+
+/// Built once a run: a chapter may draw a board thirty times.
+fn once(root: &Path, kind: &str, name: &str) -> Result<PathBuf> {
     static BUILT: Mutex<Vec<(String, PathBuf)>> = Mutex::new(Vec::new());
     let mut built = BUILT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     if let Some((_, path)) = built.iter().find(|(n, _)| n == name) {
         return Ok(path.clone());
     }
-    let path = cargo_build(root, "--example", name)?;
+    let path = cargo_build(root, kind, name)?;
     built.push((name.to_string(), path.clone()));
     Ok(path)
 }

@@ -169,11 +169,13 @@ fn weave_one(
         };
         return Ok(protect(&continue_lines(&output, prefix)));
     }
-    // A directive drawn by an example of its name depends on the example's code too.
+    // A directive drawn by a program of its name (an example, a tool) depends on its code too.
     let mut inputs = inputs;
-    let example = ctx.root.join("examples").join(format!("{}.rs", directive.name));
-    if example.is_file() {
-        inputs.push(cache::hash_file(&example)?);
+    let name = directive.name;
+    for source in [format!("examples/{name}.rs"), format!("tools/{name}/src/main.rs")] {
+        if ctx.root.join(&source).is_file() {
+            inputs.push(cache::hash_file(&ctx.root.join(source))?);
+        }
     }
     let key = cache::key(&ctx.binary_hash, directive.name, call.bang, &args.words, &inputs);
     let output = match ctx.cache.get(directive.name, &key).filter(|_| directive.cached) {

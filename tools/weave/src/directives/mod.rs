@@ -235,7 +235,7 @@ pub const DIRECTIVES: &[Directive] = &[
         name: "board",
         run: board,
         usage: "TECHNIQUE from=FILE nth=N | [TECHNIQUE] puzzle=P steps=N state=yes caption=TEXT",
-        about: "what the example `board` (`examples/board.rs`) prints, given the binary's path and these words: a board of a real step. The puzzles of `FILE` (under `$SUDOKU_DATA`; `human/se-rated.txt` by default) are explained by `sudoku explain --format json` until the `N`th (the first by default) whose easiest-first path takes a `TECHNIQUE` step, and that step is drawn from its JSON: the digits filled, the pencil marks of the blank cells, the pattern's cells shaded and its digits marked, the eliminated candidates struck through, the placed digit in colour, and the step's sentence as the caption. A chain's step (one whose JSON has `links`) is drawn as its chain instead: its candidates ringed, on in one colour and off in another, each link an arrow, strong ones solid and weak ones dashed, under a legend. With `puzzle=P` the path is that puzzle's: its `N`th `TECHNIQUE` step; without a technique, its first `steps` steps (all by default), a board each, side by side where the column has room; with `state=yes`, the state it starts from alone, under `caption`. Inline SVG coloured by the classes of `weave.css`, for mdBook's light and dark themes. A missing data file gives a note instead; a file without such a step fails the build.",
+        about: "what the tool `board` (`tools/board`) prints, given the binary's path and these words: a board of a real step. The puzzles of `FILE` (under `$SUDOKU_DATA`; `human/se-rated.txt` by default) are explained by `sudoku explain --format json` until the `N`th (the first by default) whose easiest-first path takes a `TECHNIQUE` step, and that step is drawn from its JSON: the digits filled, the pencil marks of the blank cells, the pattern's cells shaded and its digits marked, the eliminated candidates struck through, the placed digit in colour, and the step's sentence as the caption. A chain's step (one whose JSON has `links`) is drawn as its chain instead: its candidates ringed, on in one colour and off in another, each link an arrow, strong ones solid and weak ones dashed, under a legend. With `puzzle=P` the path is that puzzle's: its `N`th `TECHNIQUE` step; without a technique, its first `steps` steps (all by default), a board each, side by side where the column has room; with `state=yes`, the state it starts from alone, under `caption`. Inline SVG coloured by the classes of `weave.css`, for mdBook's light and dark themes. A missing data file gives a note instead; a file without such a step fails the build.",
         bang: false,
         block: true,
         cached: true,
@@ -269,9 +269,10 @@ pub const ALIASES: &[(&str, &str)] = &[("sudoku", "run"), ("step", "board")];
 /// The names that mdBook's own `links` preprocessor expands, after the weave.
 pub const MDBOOK_NAMES: &[&str] = &["include", "rustdoc_include", "playground", "playpen", "title"];
 
-/// `{{#board ...}}`: a board, drawn by the project's example `board`.
+/// `{{#board ...}}`: a board, drawn by the project's tool `board` (`tools/board`).
 fn board(ctx: &Ctx, args: &Args) -> Result<String> {
-    example(ctx, "board", args)
+    let program = crate::binary::tool(&ctx.root, "board")?;
+    program_output(ctx, &program, "board", args)
 }
 
 /// `{{#agreement ...}}`: the ladder against its peers, in the tables of the example `agreement`.
@@ -306,9 +307,14 @@ const EXAMPLE_LIMIT: Duration = Duration::from_secs(3600);
 /// and otherwise an error with what it said.
 fn example(ctx: &Ctx, name: &str, args: &Args) -> Result<String> {
     let program = crate::binary::example(&ctx.root, name)?;
+    program_output(ctx, &program, name, args)
+}
+
+/// What `program` prints given the binary's path and the directive's words (see [`example`]).
+fn program_output(ctx: &Ctx, program: &std::path::Path, name: &str, args: &Args) -> Result<String> {
     let mut words = vec![ctx.sudoku.display().to_string()];
     words.extend(args.words.iter().cloned());
-    let out = run::run(&program, &words, &ctx.root, EXAMPLE_LIMIT, Streams::Separate)?;
+    let out = run::run(program, &words, &ctx.root, EXAMPLE_LIMIT, Streams::Separate)?;
     match out.code() {
         Some(0) => Ok(out.stdout),
         Some(3) => Err(Unmeasured(out.stdout.trim_end().to_string()).into()),

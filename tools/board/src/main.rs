@@ -1,7 +1,8 @@
 //! A real step of a technique, drawn as a board: what the weave's `board` directive (`step` in
 //! the chapters) shows. The weave runs this program, as `board SUDOKU WORDS...`, with the path of
 //! the `sudoku` binary first and then the directive's words, and puts what it prints in the page;
-//! it knows nothing of boards itself.
+//! it knows nothing of boards itself. It is a tool of its own, not an example of the crate, so
+//! that building it never builds the crate again with the examples' dependencies.
 //!
 //! `board SUDOKU TECHNIQUE from=FILE nth=N`: the puzzles of `FILE` (under `$SUDOKU_DATA`, by
 //! default `../shared/data` beside the repository; `human/se-rated.txt` when not given) are
