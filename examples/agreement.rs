@@ -31,7 +31,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let outcome = match args.as_slice() {
         [kind, file] if kind == "reglib" || kind == "se" => std::fs::read_to_string(file)
-            .with_context(|| format!("{file}"))
+            .with_context(|| file.to_string())
             .and_then(|text| results(kind, &text, file))
             .map(|value| Ok(value.to_string())),
         [_sudoku, words @ ..] if !words.is_empty() => tables(words),
@@ -56,7 +56,7 @@ fn main() {
 fn results(kind: &str, text: &str, file: &str) -> Result<Value> {
     match kind {
         "reglib" => {
-            let reports = check_library(&text).map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
+            let reports = check_library(text).map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
             let codes: Vec<serde_json::Value> = reports
                 .iter()
                 .map(|r| {
@@ -84,7 +84,7 @@ fn results(kind: &str, text: &str, file: &str) -> Result<Value> {
         }
         "se" => {
             let (bands, otherwise) =
-                se_agreement(&text).map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
+                se_agreement(text).map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
             let bands: Vec<serde_json::Value> = bands
                 .iter()
                 .map(|b| {

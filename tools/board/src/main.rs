@@ -50,7 +50,7 @@ fn main() {
 }
 
 /// The words split into positional ones and `key=value` options, refusing an unknown key.
-fn options<'a>(words: &'a [String]) -> Result<(Vec<&'a str>, BTreeMap<&'a str, &'a str>)> {
+fn options(words: &[String]) -> Result<(Vec<&str>, BTreeMap<&str, &str>)> {
     let mut positional = Vec::new();
     let mut options = BTreeMap::new();
     for word in words {
