@@ -16,19 +16,8 @@ use std::path::Path;
 use std::process::Command;
 
 /// The commands, in order, as arguments to `cargo`.
-const STEPS: &[&[&str]] = &[
-    &[
-        "build",
-        "--release",
-        "--bin",
-        "sudoku",
-        "--example",
-        "peer_lines",
-        "--example",
-        "tdoku_lines",
-    ],
-    &["bench", "--bench", "datasets"],
-];
+const STEPS: &[&[&str]] =
+    &[&["build", "--release", "--bin", "sudoku", "--examples"], &["bench", "--bench", "datasets"]];
 
 pub fn run(root: &Path) -> Result<()> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());

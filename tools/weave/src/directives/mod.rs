@@ -225,7 +225,7 @@ pub const DIRECTIVES: &[Directive] = &[
         name: "generated",
         run: generated,
         usage: "givens|ratings|speed|versus count=N seed=S files=A,B plot=yes bands=A..B reference=R rounds=R",
-        about: "what the example `generated` (`examples/generated.rs`) prints, given the binary's path and these words: what `sudoku generate --minimal --count N --seed S` makes, in a table: `givens`, the least, quartiles, mean and most givens, beside each file of `$SUDOKU_DATA` named in `files`; `ratings`, the share of puzzles in each band of ER by `sudoku rate`, beside the same files (with `plot=yes`, either adds a figure of the cumulative shares); `speed`, minimal puzzles a second on one thread from the wall time of the process, without and with each `--rating` band of `bands`, and a last row of the rate `reference` that QQWing publishes; `versus`, ours against the `sudoku` crate's generator (`examples/peer_generate.rs`) without symmetry and with a half turn, in alternating rounds, with a generated sentence comparing the rates.",
+        about: "what the example `generated` (`examples/generated.rs`, whose first comment says what each `KIND` measures) prints, given the binary's path and these words: tables of what `sudoku generate` makes, beside the data files named in `files` and another generator, and with `plot=yes` a figure.",
         bang: false,
         block: true,
         cached: true,
@@ -235,7 +235,7 @@ pub const DIRECTIVES: &[Directive] = &[
         name: "board",
         run: board,
         usage: "TECHNIQUE from=FILE nth=N | [TECHNIQUE] puzzle=P steps=N state=yes caption=TEXT",
-        about: "what the tool `board` (`tools/board`) prints, given the binary's path and these words: a board of a real step. The puzzles of `FILE` (under `$SUDOKU_DATA`; `human/se-rated.txt` by default) are explained by `sudoku explain --format json` until the `N`th (the first by default) whose easiest-first path takes a `TECHNIQUE` step, and that step is drawn from its JSON: the digits filled, the pencil marks of the blank cells, the pattern's cells shaded and its digits marked, the eliminated candidates struck through, the placed digit in colour, and the step's sentence as the caption. A chain's step (one whose JSON has `links`) is drawn as its chain instead: its candidates ringed, on in one colour and off in another, each link an arrow, strong ones solid and weak ones dashed, under a legend. With `puzzle=P` the path is that puzzle's: its `N`th `TECHNIQUE` step; without a technique, its first `steps` steps (all by default), a board each, side by side where the column has room; with `state=yes`, the state it starts from alone, under `caption`. Inline SVG coloured by the classes of `weave.css`, for mdBook's light and dark themes. A missing data file gives a note instead; a file without such a step fails the build.",
+        about: "what the tool `board` (`tools/board`, whose first comment says how) prints, given the binary's path and these words: a board of the `N`th step of `TECHNIQUE` in the puzzles of `FILE` (under `$SUDOKU_DATA`), or on the path of `puzzle=P` (with `steps=N`, its first steps; with `state=yes`, the state it starts from, under `caption`), as inline SVG coloured by the classes of `weave.css`. A missing data file gives a note instead; a file without such a step fails the build.",
         bang: false,
         block: true,
         cached: true,
@@ -245,7 +245,7 @@ pub const DIRECTIVES: &[Directive] = &[
         name: "agreement",
         run: agreement,
         usage: "reglib|se|unseen from=FILE goal=G",
-        about: "what the example `agreement` (`examples/agreement.rs`) prints, given the binary's path and these words: the ladder against its peers, by the crate's checks (the tests' own): `reglib`, for each HoDoKu code the ladder implements, the cases of HoDoKu's regression library (`human/hodoku-reglib-1.3.txt` by default) that pass, then each case that does not, with its line and why; `se`, by band of Sudoku Explainer's ER in `human/se-rated.txt` (by default), the share of puzzles rated with SE's ER, EP and ED, within 0.1 and 0.5 of its ER, the mean difference and the share beyond the ladder, then a sentence on how far the whole is from the book's goal, SE's ER on `G` % of the puzzles; `unseen`, the same for puzzles the ladder was never tuned on, whose SE ratings the repository keeps without the puzzles (`benches/se121-unseen.txt` by default, lines `FILE LINE ER EP ED`, each puzzle read from its line of `FILE` under `$SUDOKU_DATA`). A missing data file gives a note instead.",
+        about: "what the example `agreement` (`examples/agreement.rs`, whose first comment says what each `KIND` shows) prints, given the binary's path and these words: the tables of the ladder's agreement with its peers, by the crate's own checks, and a sentence on the goal `G` that the book states. A missing data file gives a note instead.",
         bang: false,
         block: true,
         cached: true,
@@ -255,7 +255,7 @@ pub const DIRECTIVES: &[Directive] = &[
         name: "ratebench",
         run: ratebench,
         usage: "FILE... aim=A sample=N seed=S",
-        about: "what the example `ratebench` (`examples/ratebench.rs`) prints, given the binary's path and these words: the rating bench, one thread, for each file of `$SUDOKU_DATA`: hodoku-py's rater (`benches/hodoku_rate.py`) on a sample of `N` puzzles (40 by default) drawn with seed `S` (1 by default), ours on the same sample and on every puzzle (the example `rate_times`, in-process, as the Python is timed), and the whole process `sudoku rate --jobs 1 FILE`: puzzles a second, median, p99 and maximum time a puzzle, and a sentence with the ratio on the same sample, against the `aim` the book states; then, outside the timed loop, every step of the path of every puzzle of the file checked against its solution, with a sentence of how many steps of how many puzzles (a step that lies fails the build). It takes minutes, so only `cargo book --bench` (or `--fresh`) measures it; another build with nothing stored shows a note. Without hodoku-py, its rows say how to install it (`tools/peers/requirements.txt`).",
+        about: "what the example `ratebench` (`examples/ratebench.rs`, whose first comment says how it times) prints, given the binary's path and these words: the rating bench on one thread, beside another rater, and a sentence on the aim `A` that the book states. It takes minutes, so only `cargo book --bench` (or `--fresh`) measures it; another build with nothing stored shows a note.",
         bang: false,
         block: true,
         cached: true,
@@ -280,22 +280,19 @@ fn agreement(ctx: &Ctx, args: &Args) -> Result<String> {
     example(ctx, "agreement", args)
 }
 
-/// `{{#ratebench ...}}`: the rating bench of the example `ratebench`, which runs the example
-/// `rate_times` beside it. It takes minutes, so only `--bench` (or `--fresh`) measures it.
+/// `{{#ratebench ...}}`: the rating bench of the example `ratebench`. It takes minutes, so only
+/// `--bench` (or `--fresh`) measures it.
 fn ratebench(ctx: &Ctx, args: &Args) -> Result<String> {
     if !ctx.store.fresh() {
         let note = "> **Not measured yet:** the rating bench takes minutes, so only `cargo book \
                     --bench` runs it and freezes its table here.";
         return Err(Unmeasured(note.into()).into());
     }
-    crate::binary::example(&ctx.root, "rate_times")?;
     example(ctx, "ratebench", args)
 }
 
-/// `{{#generated ...}}`: what the generator makes, in the tables of the example `generated`,
-/// which runs the example `peer_generate` beside it.
+/// `{{#generated ...}}`: what the generator makes, in the tables of the example `generated`.
 fn generated(ctx: &Ctx, args: &Args) -> Result<String> {
-    crate::binary::example(&ctx.root, "peer_generate")?;
     example(ctx, "generated", args)
 }
 
