@@ -167,7 +167,9 @@ pub fn table(ctx: &Ctx, args: &Args) -> Result<String> {
         }
         Some(pivot) => pivoted(&request, &columns, pivot, request.option("relative"))?,
     };
-    Ok(super::table(&header, &rows))
+    // In a class of its own, whose row names keep to one line (`weave.css`).
+    let table = super::table(&header, &rows);
+    Ok(format!("<div class=\"weave-table\">\n\n{table}\n\n</div>"))
 }
 
 /// A pivoted table: a row for each value of the key columns (all but the last), a column for
