@@ -36,11 +36,6 @@ pub fn example(root: &Path, name: &str) -> Result<PathBuf> {
     once(root, &["--examples"], name)
 }
 
-/// The release build of the workspace's tool `name` (`tools/NAME`, a package of one binary).
-pub fn tool(root: &Path, name: &str) -> Result<PathBuf> {
-    once(root, &["-p", name], name)
-}
-
 /// Built once a run: a chapter may draw a board thirty times.
 fn once(root: &Path, what: &[&str], name: &str) -> Result<PathBuf> {
     static BUILT: Mutex<Vec<(String, PathBuf)>> = Mutex::new(Vec::new());

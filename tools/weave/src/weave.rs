@@ -169,10 +169,10 @@ fn weave_one(
         };
         return Ok(protect(&continue_lines(&output, prefix)));
     }
-    // A directive drawn by a program of its name (an example, a tool) depends on its code too.
+    // A directive drawn by code of its name (an example, a crate) depends on that code too.
     let mut inputs = inputs;
     let name = directive.name;
-    for source in [format!("examples/{name}.rs"), format!("tools/{name}/src/main.rs")] {
+    for source in [format!("examples/{name}.rs"), format!("tools/{name}/src/lib.rs")] {
         if ctx.root.join(&source).is_file() {
             inputs.push(cache::hash_file(&ctx.root.join(source))?);
         }

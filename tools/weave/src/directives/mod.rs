@@ -235,7 +235,7 @@ pub const DIRECTIVES: &[Directive] = &[
         name: "board",
         run: board,
         usage: "TECHNIQUE from=FILE nth=N | [TECHNIQUE] puzzle=P steps=N state=yes caption=TEXT",
-        about: "what the tool `board` (`tools/board`, whose first comment says how) prints, given the binary's path and these words: a board of the `N`th step of `TECHNIQUE` in the puzzles of `FILE` (under `$SUDOKU_DATA`), or on the path of `puzzle=P` (with `steps=N`, its first steps; with `state=yes`, the state it starts from, under `caption`), as inline SVG coloured by the classes of `weave.css`. A missing data file gives a note instead; a file without such a step fails the build.",
+        about: "what the crate `board` (`tools/board`, whose first comment says how) draws, given the binary's path and these words: a board of the `N`th step of `TECHNIQUE` in the puzzles of `FILE` (under `$SUDOKU_DATA`), or on the path of `puzzle=P` (with `steps=N`, its first steps; with `state=yes`, the state it starts from, under `caption`), as inline SVG coloured by the classes of `weave.css`. A missing data file gives a note instead; a file without such a step fails the build.",
         bang: false,
         block: true,
         cached: true,
@@ -269,10 +269,9 @@ pub const ALIASES: &[(&str, &str)] = &[("sudoku", "run"), ("step", "board")];
 /// The names that mdBook's own `links` preprocessor expands, after the weave.
 pub const MDBOOK_NAMES: &[&str] = &["include", "rustdoc_include", "playground", "playpen", "title"];
 
-/// `{{#board ...}}`: a board, drawn by the project's tool `board` (`tools/board`).
+/// `{{#board ...}}`: a board, drawn by the crate `board` (`tools/board`).
 fn board(ctx: &Ctx, args: &Args) -> Result<String> {
-    let program = crate::binary::tool(&ctx.root, "board")?;
-    program_output(ctx, &program, "board", args)
+    board::run(&ctx.sudoku, &ctx.root, &args.words)?.map_err(|note| Unmeasured(note).into())
 }
 
 /// `{{#agreement ...}}`: the ladder against its peers, in the tables of the example `agreement`.
@@ -304,14 +303,9 @@ const EXAMPLE_LIMIT: Duration = Duration::from_secs(3600);
 /// and otherwise an error with what it said.
 fn example(ctx: &Ctx, name: &str, args: &Args) -> Result<String> {
     let program = crate::binary::example(&ctx.root, name)?;
-    program_output(ctx, &program, name, args)
-}
-
-/// What `program` prints given the binary's path and the directive's words (see [`example`]).
-fn program_output(ctx: &Ctx, program: &std::path::Path, name: &str, args: &Args) -> Result<String> {
     let mut words = vec![ctx.sudoku.display().to_string()];
     words.extend(args.words.iter().cloned());
-    let out = run::run(program, &words, &ctx.root, EXAMPLE_LIMIT, Streams::Separate)?;
+    let out = run::run(&program, &words, &ctx.root, EXAMPLE_LIMIT, Streams::Separate)?;
     match out.code() {
         Some(0) => Ok(out.stdout),
         Some(3) => Err(Unmeasured(out.stdout.trim_end().to_string()).into()),

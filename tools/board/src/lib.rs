@@ -1,8 +1,8 @@
 //! A real step of a technique, drawn as a board: what the weave's `board` directive (`step` in
-//! the chapters) shows. The weave runs this program, as `board SUDOKU WORDS...`, with the path of
-//! the `sudoku` binary first and then the directive's words, and puts what it prints in the page;
-//! it knows nothing of boards itself. It is a tool of its own, not an example of the crate, so
-//! that building it never builds the crate again with the examples' dependencies.
+//! the chapters) shows. The weave calls [`run`] with the path of the `sudoku` binary and the
+//! directive's words, and puts what it returns in the page; it knows nothing of boards itself.
+//! This is a small crate of the workspace, not an example of the solver's crate, so that the
+//! weave builds it with its own dependencies and never builds the solver again for it.
 //!
 //! `board SUDOKU TECHNIQUE from=FILE nth=N`: the puzzles of `FILE` (under `$SUDOKU_DATA`, by
 //! default `../shared/data` beside the repository; `human/se-rated.txt` when not given) are
@@ -21,33 +21,14 @@
 //!
 //! The board is inline SVG coloured by CSS classes (`tools/weave/weave.css`, `.weave-board`), so
 //! that it follows mdBook's light and dark themes; it scales with its `viewBox` to the page.
-//! Exits 0 with the figure on standard output; 3 with a note instead when the data file is not
-//! there (the weave shows the note and keeps nothing, so that the board comes when the file
-//! does); 1 with a message when the file holds no such step, or a word is wrong.
+//! [`run`] gives the figure; or a note instead when the data file is not there (the weave shows
+//! the note and keeps nothing, so that the board comes when the file does); or an error when the
+//! file holds no such step, or a word is wrong.
 
 use anyhow::{Context, Result, bail, ensure};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some((sudoku, words)) = args.split_first() else {
-        eprintln!("usage: board SUDOKU [TECHNIQUE] [from=FILE] [nth=N] [puzzle=P] ...");
-        std::process::exit(2);
-    };
-    match run(Path::new(sudoku), words) {
-        Ok(Ok(figure)) => print!("{figure}"),
-        Ok(Err(note)) => {
-            print!("{note}");
-            std::process::exit(3);
-        }
-        Err(e) => {
-            eprintln!("board: {e:#}");
-            std::process::exit(1);
-        }
-    }
-}
 
 /// The words split into positional ones and `key=value` options, refusing an unknown key.
 fn options(words: &[String]) -> Result<(Vec<&str>, BTreeMap<&str, &str>)> {
@@ -78,10 +59,10 @@ fn number<T: std::str::FromStr>(
 }
 
 /// A file of the datasets: under `$SUDOKU_DATA`, by default `../shared/data` beside the
-/// repository (the current directory).
-fn data_file(name: &str) -> PathBuf {
-    let dir = std::env::var_os("SUDOKU_DATA")
-        .map_or_else(|| PathBuf::from("../shared/data"), PathBuf::from);
+/// repository `root`.
+fn data_file(root: &Path, name: &str) -> PathBuf {
+    let dir =
+        std::env::var_os("SUDOKU_DATA").map_or_else(|| root.join("../shared/data"), PathBuf::from);
     dir.join(name)
 }
 
@@ -96,8 +77,9 @@ const OPTIONS: &[&str] = &["from", "nth", "puzzle", "steps", "state", "caption"]
 const DEFAULT_FILE: &str = "human/se-rated.txt";
 
 // ANCHOR: search
-/// The figure, or `Err(note)` when the data file is not there.
-fn run(sudoku: &Path, words: &[String]) -> Result<Result<String, String>> {
+/// The figure for the directive's `words`, drawn from what the binary `sudoku` prints (run in
+/// `root`, the repository), or `Err(note)` when the data file is not there.
+pub fn run(sudoku: &Path, root: &Path, words: &[String]) -> Result<Result<String, String>> {
     let (positional, options) = options(words)?;
     let nth: usize = number(&options, "nth", 1)?;
     ensure!(nth >= 1, "`nth` counts from 1");
@@ -112,7 +94,7 @@ fn run(sudoku: &Path, words: &[String]) -> Result<Result<String, String>> {
         bail!("name one technique, as `sudoku explain` writes it (e.g. `x-wing`), or a `puzzle`");
     };
     let file = options.get("from").copied().unwrap_or(DEFAULT_FILE);
-    let Ok(text) = std::fs::read_to_string(data_file(file)) else {
+    let Ok(text) = std::fs::read_to_string(data_file(root, file)) else {
         return Ok(Err(missing(technique, file)));
     };
     let mut seen = 0;
