@@ -12,7 +12,8 @@
 //! Run it with `cargo bench --bench datasets`. Environment variables narrow a run:
 //!
 //! - `SUDOKU_BENCH_DATASETS=17-clue,top1465`: datasets, by file name with or without `.txt`;
-//! - `SUDOKU_BENCH_SOLVERS=fast,peer`: solvers by their `--solver` name, and `peer`;
+//! - `SUDOKU_BENCH_SOLVERS=fast,sudoku-crate`: solvers by their `--solver` name, `sudoku-crate`
+//!   and `tdoku`;
 //! - `SUDOKU_BENCH_MODES=first,unique`: modes;
 //! - `SUDOKU_BENCH_SHUFFLE=SEED` or `none`: rewrite each puzzle by the symmetry drawn from
 //!   `SEED + its index` (default seed 1), or time the puzzles as written;
@@ -36,7 +37,7 @@
 //! budget is spent, and the report says how many they did. In uniqueness mode, the number of
 //! solutions `fast` finds is checked against the peer's on every puzzle both solved.
 
-use serde_json::{Value, json};
+use results::{DatasetRow, Datasets, Provenance, WholeProcess};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -61,7 +62,7 @@ impl Contender {
     fn name(self) -> &'static str {
         match self {
             Contender::Ours(solver) => solver.as_str(),
-            Contender::Peer => "peer",
+            Contender::Peer => "sudoku-crate",
             Contender::Tdoku => "tdoku",
         }
     }
@@ -69,6 +70,15 @@ impl Contender {
     /// Whether it is too slow for whole datasets, and so runs on a time budget.
     fn slow(self) -> bool {
         matches!(self, Contender::Ours(solver) if solver.slow())
+    }
+
+    /// Its colour in the book's plots: our solvers' own, and one for each peer.
+    fn colour(self) -> &'static str {
+        match self {
+            Contender::Ours(solver) => solver.colour(),
+            Contender::Peer => "#ff7f0e",
+            Contender::Tdoku => "#7f7f7f",
+        }
     }
 }
 
@@ -140,11 +150,13 @@ fn main() {
                     2 => &["--count=2"],
                     _ => continue,
                 };
-                lines.extend(time_whole_process(name, path, mode, extra, programs));
+                lines.extend(
+                    time_whole_process(name, path, mode, extra, programs).unwrap_or_default(),
+                );
             }
         }
     }
-    write_results(&settings.target, results, lines, checks_failed);
+    write_results(&settings, results, lines, checks_failed);
     // A failed check makes the run fail: its results are written, for a look, but marked, and
     // the weave refuses to show them.
     if checks_failed > 0 {
@@ -252,7 +264,7 @@ fn time_dataset(
     name: &str,
     puzzles: &[Grid],
     total: usize,
-    results: &mut Vec<Value>,
+    results: &mut Vec<DatasetRow>,
 ) -> usize {
     let peer_puzzles: Vec<peer::Sudoku> = puzzles
         .iter()
@@ -423,7 +435,7 @@ fn time_whole_process(
     mode: &str,
     extra: &[&str],
     programs: &[Program],
-) -> Option<Value> {
+) -> Option<Vec<WholeProcess>> {
     let run = |program: &Program| -> Option<Duration> {
         let input = std::fs::File::open(file).ok()?;
         let start = Instant::now();
@@ -451,16 +463,23 @@ fn time_whole_process(
         }
     }
     let runs = times[0].len();
-    let mut row = json!({ "dataset": name, "mode": mode, "runs": runs });
+    let mut rows = Vec::new();
     let mut said = Vec::new();
     for (program, times) in programs.iter().zip(&mut times) {
-        let (best, median) = best_and_median(times);
-        row[format!("{}_ms", program.key)] = json!(best);
-        row[format!("{}_median_ms", program.key)] = json!(median);
-        said.push(format!("{} {best:.1} / {median:.1} ms", program.key));
+        let (best_ms, median_ms) = best_and_median(times);
+        said.push(format!("{} {best_ms:.1} / {median_ms:.1} ms", program.key));
+        let shown = std::iter::once(program.key).chain(program.args.iter().copied());
+        rows.push(WholeProcess {
+            dataset: name.to_string(),
+            mode: mode.to_string(),
+            program: shown.collect::<Vec<_>>().join(" "),
+            runs,
+            best_ms,
+            median_ms,
+        });
     }
     println!("{name} {mode}, whole process, best and median of {runs} runs: {}", said.join(", "));
-    Some(row)
+    Some(rows)
 }
 
 /// The fewest timed runs of each program in the whole-process comparison.
@@ -590,78 +609,74 @@ fn summarize(
     seed: Option<u64>,
     total: usize,
     m: &Measure,
-) -> Value {
+) -> DatasetRow {
     let mut sorted = m.times.clone();
     sorted.sort_unstable();
     let n = sorted.len();
     let solved_time: u64 = sorted.iter().sum();
-    // Sorted per-puzzle times sampled at every half percentile, for plots.
-    let quantiles: Vec<f64> = (0..=200).map(|k| percentile(&sorted, k as f64 / 200.0)).collect();
-    let (no_guess, guesses) = match &m.guesses {
+    let (no_guess_percent, guesses_per_puzzle) = match &m.guesses {
         Some(g) if n > 0 => (
-            json!(100.0 * g.iter().filter(|&&x| x == 0).count() as f64 / n as f64),
-            json!(g.iter().sum::<u64>() as f64 / n as f64),
+            Some(100.0 * g.iter().filter(|&&x| x == 0).count() as f64 / n as f64),
+            Some(g.iter().sum::<u64>() as f64 / n as f64),
         ),
-        _ => (Value::Null, Value::Null),
+        _ => (None, None),
     };
-    json!({
-        "dataset": dataset,
-        "solver": contender.name(),
-        "mode": mode,
-        "limit": limit,
-        "shuffled": seed.is_some(),
-        "seed": seed,
-        "n": n,
-        "of": total,
-        "partial": n < total,
-        "puzzles_per_second": n as f64 / m.wall.as_secs_f64(),
-        "mean_us": solved_time as f64 / 1000.0 / n.max(1) as f64,
-        "median_us": percentile(&sorted, 0.5),
-        "p90_us": percentile(&sorted, 0.9),
-        "p99_us": percentile(&sorted, 0.99),
-        "max_us": percentile(&sorted, 1.0),
-        "no_guess_percent": no_guess,
-        "guesses_per_puzzle": guesses,
-        "quantiles_us": quantiles,
-    })
+    DatasetRow {
+        dataset: dataset.to_string(),
+        solver: contender.name().to_string(),
+        mode: mode.to_string(),
+        limit,
+        shuffled: seed.is_some(),
+        seed,
+        n,
+        of: total,
+        partial: n < total,
+        puzzles_per_second: n as f64 / m.wall.as_secs_f64(),
+        mean_us: solved_time as f64 / 1000.0 / n.max(1) as f64,
+        median_us: percentile(&sorted, 0.5),
+        p90_us: percentile(&sorted, 0.9),
+        p99_us: percentile(&sorted, 0.99),
+        max_us: percentile(&sorted, 1.0),
+        no_guess_percent,
+        guesses_per_puzzle,
+        // Sorted per-puzzle times sampled at every half percentile, for plots.
+        quantiles_us: (0..=200).map(|k| percentile(&sorted, k as f64 / 200.0)).collect(),
+    }
 }
 
-fn print_row(row: &Value) {
-    let number = |key: &str, decimals: usize| match row[key].as_f64() {
+fn print_row(row: &DatasetRow) {
+    let number = |x: Option<f64>, decimals: usize| match x {
         Some(x) => format!("{x:.decimals$}"),
         None => "-".to_string(),
     };
-    let mut puzzles = row["n"].to_string();
-    if row["partial"] == json!(true) {
+    let mut puzzles = row.n.to_string();
+    if row.partial {
         puzzles = format!("{puzzles}*");
     }
     println!(
         "  {:<8} {:<7} {:>8} {:>12} {:>9} {:>9} {:>9} {:>10} {:>8}% {:>9}",
-        row["solver"].as_str().unwrap_or("?"),
-        row["mode"].as_str().unwrap_or("?"),
+        row.solver,
+        row.mode,
         puzzles,
-        number("puzzles_per_second", 0),
-        number("median_us", 2),
-        number("p90_us", 2),
-        number("p99_us", 2),
-        number("max_us", 1),
-        number("no_guess_percent", 1),
-        number("guesses_per_puzzle", 2),
+        number(Some(row.puzzles_per_second), 0),
+        number(Some(row.median_us), 2),
+        number(Some(row.p90_us), 2),
+        number(Some(row.p99_us), 2),
+        number(Some(row.max_us), 1),
+        number(row.no_guess_percent, 1),
+        number(row.guesses_per_puzzle, 2),
     );
-    if row["partial"] == json!(true) {
+    if row.partial {
         println!(
             "  (* the first {} of {} puzzles: a time budget or SUDOKU_BENCH_MAX)",
-            row["n"], row["of"]
+            row.n, row.of
         );
     }
 }
 
-/// Merges the new rows into `target/bench-results/datasets.json`, replacing rows with the same
-/// dataset, solver, mode and shuffle (and whole-process rows with the same dataset), with the
-/// count of checks this run failed.
 /// How each program measured was compiled, for the tables' heading: the book's solvers and the
 /// `sudoku` crate by this very benchmark's build, tdoku by `tools/peers`.
-fn builds() -> Value {
+fn builds() -> std::collections::BTreeMap<String, Option<String>> {
     let rustc = std::process::Command::new("rustc")
         .arg("--version")
         .output()
@@ -672,47 +687,69 @@ fn builds() -> Value {
     let ours = format!(
         "{rustc}, release profile (opt-level 3, thin LTO, one codegen unit), portable x86-64"
     );
-    json!({ "ours": ours, "tdoku": peers::tdoku::build() })
+    [("ours and the sudoku crate", Some(ours)), ("tdoku", peers::tdoku::build().map(String::from))]
+        .into_iter()
+        .map(|(who, how)| (who.to_string(), how))
+        .collect()
 }
 
-fn write_results(target: &Path, rows: Vec<Value>, lines: Vec<Value>, checks_failed: usize) {
-    let dir = target.join("bench-results");
+/// Merges the new rows into `target/bench-results/datasets.json`, replacing rows with the same
+/// dataset, solver, mode and shuffle (and whole-process rows with the same dataset, mode and
+/// program), with the count of checks this run failed.
+fn write_results(
+    settings: &Settings,
+    rows: Vec<DatasetRow>,
+    lines: Vec<WholeProcess>,
+    checks_failed: usize,
+) {
+    let dir = settings.target.join("bench-results");
     let path = dir.join("datasets.json");
-    let key = |r: &Value| {
-        (r["dataset"].clone(), r["solver"].clone(), r["mode"].clone(), r["shuffled"].clone())
-    };
-    let old: Value = std::fs::read_to_string(&path)
-        .ok()
-        .and_then(|text| serde_json::from_str::<Value>(&text).ok())
-        .unwrap_or(Value::Null);
-    let old_rows = old["results"].as_array().cloned().unwrap_or_default();
-    let mut merged: Vec<Value> =
+    // A file of an older schema is replaced, not merged.
+    let old: Option<Datasets> =
+        std::fs::read_to_string(&path).ok().and_then(|text| serde_json::from_str(&text).ok());
+    let (old_rows, old_lines, mut colours) =
+        old.map(|o| (o.results, o.whole_process, o.colours)).unwrap_or_default();
+    let key = |r: &DatasetRow| (r.dataset.clone(), r.solver.clone(), r.mode.clone(), r.shuffled);
+    let mut results: Vec<DatasetRow> =
         old_rows.into_iter().filter(|o| !rows.iter().any(|r| key(r) == key(o))).collect();
-    merged.extend(rows);
-    let old_lines = old["whole_process"].as_array().cloned().unwrap_or_default();
-    // Rows from before the uniqueness mode was timed have no mode: they were first solutions.
-    let line_key =
-        |r: &Value| (r["dataset"].clone(), r["mode"].as_str().unwrap_or("first").to_string());
-    let mut merged_lines: Vec<Value> = old_lines
+    results.extend(rows);
+    let line_key = |r: &WholeProcess| (r.dataset.clone(), r.mode.clone(), r.program.clone());
+    let mut whole_process: Vec<WholeProcess> = old_lines
         .into_iter()
         .filter(|o| !lines.iter().any(|l| line_key(l) == line_key(o)))
         .collect();
-    merged_lines.extend(lines);
-    let document = json!({
-        "measured_unix": std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs()),
-        "cpu": cpu_model(),
-        "threads": 1,
-        "builds": builds(),
-        "checks_failed": checks_failed,
-        "results": merged,
-        "whole_process": merged_lines,
-    });
+    whole_process.extend(lines);
+    for contender in &settings.contenders {
+        colours.insert(contender.name().to_string(), contender.colour().to_string());
+    }
+    let conditions = match settings.seed {
+        Some(seed) => {
+            format!(
+                "one thread, each puzzle rewritten by a symmetry drawn from seed {seed} and its index"
+            )
+        }
+        None => "one thread, the puzzles as written".to_string(),
+    };
+    let document = Datasets {
+        provenance: Provenance {
+            cpu: cpu_model(),
+            // The weave's `cargo book --bench` stamps the commit when it freezes the file.
+            commit: "unknown".to_string(),
+            measured_unix: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs()),
+            conditions,
+            builds: builds(),
+        },
+        checks_failed,
+        colours,
+        results,
+        whole_process,
+    };
     let written = std::fs::create_dir_all(&dir).and_then(|()| {
         std::fs::write(
             &path,
-            serde_json::to_string_pretty(&document).expect("JSON values serialize"),
+            serde_json::to_string_pretty(&document).expect("the results serialize"),
         )
     });
     match written {

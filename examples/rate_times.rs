@@ -1,5 +1,5 @@
 //! How long `sudoku rate` takes over each puzzle, timed in-process on one thread, for the book's
-//! rating bench (the weave's `ratebench` directive runs it beside hodoku-py's rater, which is
+//! rating bench (the example `ratebench` runs it beside hodoku-py's rater, which is
 //! timed the same way, call by call).
 //!
 //!     rate_times FILE [INDEX...]

@@ -215,13 +215,14 @@ try {
     if (!struckSeen) {
       await player.locator("button[title^='Back to the start']").click();
       for (let k = 0; k < length && !struckSeen; k++) {
-        const gone = await counter("eliminated");
+        const left = await counter("candidates left");
+        const placed = await counter("placed");
         await player.locator("button[title^='One step forward']").click();
         const struck = await player.locator(".st-struck").count();
-        if (struck > 0) {
+        if (struck > 0 && (await counter("placed")) === placed) {
           struckSeen = true;
-          check((await counter("eliminated")) - gone === struck,
-            `person, ${name}: the candidates struck out are the ones counted as eliminated`);
+          check(left - (await counter("candidates left")) === struck,
+            `person, ${name}: the candidates struck out are the ones the counter no longer counts`);
           await player.screenshot({ path: screenshot.replace(/\.png$/, "-person.png") });
         }
       }

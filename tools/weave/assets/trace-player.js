@@ -63,7 +63,15 @@
       marks[c] = ALL_DIGITS & ~seen;
     }
     const grids = [grid.slice()], candidates = [marks.slice()];
-    const placed = [0], struck = [0];
+    // The candidates left on the board after each step: what the counter shows, so that it
+    // agrees with the board and the sentence whatever a step removes (a direct technique's
+    // sentence names eliminations that only lead to its placement).
+    const count = function (m) {
+      let n = 0;
+      for (let c = 0; c < 81; c++) for (let d = 1; d <= 9; d++) n += (m[c] >> d) & 1;
+      return n;
+    };
+    const placed = [0], left = [count(marks)];
     const steps = human.steps.map(function (step, i) {
       const what = "step " + (i + 1) + " (" + step.t + ")";
       const cells = codes(step.c);
@@ -88,12 +96,12 @@
       grids.push(grid.slice());
       candidates.push(marks.slice());
       placed.push(placed[i] + placements.length);
-      struck.push(struck[i] + eliminations.length);
+      left.push(count(marks));
       return { technique: step.t.replace(/-/g, " "), rating: step.r, text: step.x,
         cells: cells, eliminations: eliminations, placements: placements };
     });
     return { length: steps.length, steps: steps, grids: grids, candidates: candidates,
-      placed: placed, struck: struck, rating: human.rating };
+      placed: placed, left: left, rating: human.rating };
   }
 
   function startAll() {
@@ -558,7 +566,7 @@
     this.root.dataset.solved = atSolution ? "yes" : "no";
     this.playButton.textContent = this.playing ? "Pause" : "Play";
     this.counters.textContent = "Step " + pos + " of " + path.length + " · placed " +
-      path.placed[pos] + " · eliminated " + path.struck[pos];
+      path.placed[pos] + " · candidates left " + path.left[pos];
     this.status.textContent = step
       ? "Step " + pos + ": " + step.technique + " (" + step.rating.toFixed(1) + "): " + step.text + "."
       : "Press Play, or step, to follow the steps a person would take.";

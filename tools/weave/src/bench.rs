@@ -16,19 +16,8 @@ use std::path::Path;
 use std::process::Command;
 
 /// The commands, in order, as arguments to `cargo`.
-const STEPS: &[&[&str]] = &[
-    &[
-        "build",
-        "--release",
-        "--bin",
-        "sudoku",
-        "--example",
-        "peer_lines",
-        "--example",
-        "tdoku_lines",
-    ],
-    &["bench", "--bench", "datasets"],
-];
+const STEPS: &[&[&str]] =
+    &[&["build", "--release", "--bin", "sudoku", "--examples"], &["bench", "--bench", "datasets"]];
 
 pub fn run(root: &Path) -> Result<()> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
@@ -53,7 +42,7 @@ fn freeze(from: &Path, root: &Path) -> Result<()> {
     let mut results: serde_json::Value =
         serde_json::from_str(&text).with_context(|| format!("{}", from.display()))?;
     results["commit"] = store::commit(root).into();
-    let to = store::Store::new(root, false).datasets_path();
+    let to = store::Store::new(root, false).dir().join("datasets.json");
     let text = serde_json::to_string_pretty(&results)? + "\n";
     std::fs::create_dir_all(to.parent().expect("the store is a directory"))
         .and_then(|()| std::fs::write(&to, text))

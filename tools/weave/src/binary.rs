@@ -5,6 +5,7 @@ use anyhow::{Context, Result, bail};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::Mutex;
 
 /// The variable that names a ready-made binary (and skips the cargo build).
 pub const ENV: &str = "WEAVE_SUDOKU";
@@ -25,21 +26,36 @@ pub fn locate(root: &Path, given: Option<PathBuf>) -> Result<PathBuf> {
 /// reports it (so a custom target directory is followed). Cargo's messages go to our standard
 /// error, never to standard output, which mdBook reads when we run as its preprocessor.
 fn build(root: &Path) -> Result<PathBuf> {
-    cargo_build(root, "--bin", "sudoku")
+    cargo_build(root, &["--bin", "sudoku"], "sudoku")
 }
 
 /// The release build of the example `name`, brought up to date first (for results that need
-/// the crate's own code, which the weave never links).
+/// the crate's own code, which the weave never links). Every example is built with it, since one
+/// may run another; an example measures, so this happens only when a result is measured.
 pub fn example(root: &Path, name: &str) -> Result<PathBuf> {
-    cargo_build(root, "--example", name)
+    once(root, &["--examples"], name)
 }
 
-/// Runs `cargo build --release KIND NAME` in `root` and returns the executable's path.
-fn cargo_build(root: &Path, kind: &str, name: &str) -> Result<PathBuf> {
+/// Built once a run: a chapter may draw a board thirty times.
+fn once(root: &Path, what: &[&str], name: &str) -> Result<PathBuf> {
+    static BUILT: Mutex<Vec<(String, PathBuf)>> = Mutex::new(Vec::new());
+    let mut built = BUILT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((_, path)) = built.iter().find(|(n, _)| n == name) {
+        return Ok(path.clone());
+    }
+    let path = cargo_build(root, what, name)?;
+    built.push((name.to_string(), path.clone()));
+    Ok(path)
+}
+
+/// Runs `cargo build --release WHAT...` in `root` and returns the path of the executable `name`.
+fn cargo_build(root: &Path, what: &[&str], name: &str) -> Result<PathBuf> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    eprintln!("weave: cargo build --release {kind} {name}");
+    let what = what.join(" ");
+    eprintln!("weave: cargo build --release {what}");
     let mut child = Command::new(&cargo)
-        .args(["build", "--release", kind, name])
+        .args(["build", "--release"])
+        .args(what.split(' '))
         .arg("--message-format=json-render-diagnostics")
         .current_dir(root)
         .stdin(Stdio::null())
@@ -60,7 +76,7 @@ fn cargo_build(root: &Path, kind: &str, name: &str) -> Result<PathBuf> {
         }
     }
     if !child.wait()?.success() {
-        bail!("`cargo build --release {kind} {name}` failed: the book needs it");
+        bail!("`cargo build --release {what}` failed: the book needs it");
     }
     executable.with_context(|| format!("cargo built no `{name}` executable"))
 }

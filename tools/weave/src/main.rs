@@ -18,6 +18,7 @@ mod cache;
 mod clock;
 mod directives;
 mod log;
+mod machine;
 mod run;
 mod scan;
 mod store;

@@ -18,7 +18,7 @@
 
 use crate::cache;
 use crate::clock;
-use crate::directives::machine;
+use crate::machine;
 use anyhow::{Context, Result};
 use serde_json::{Value, json};
 use std::cell::RefCell;
@@ -67,9 +67,9 @@ impl Store {
         self.fresh
     }
 
-    /// The file of the dataset harness's results.
-    pub fn datasets_path(&self) -> PathBuf {
-        self.dir.join("datasets.json")
+    /// The store's directory, where the results files sit beside the frozen results.
+    pub fn dir(&self) -> &Path {
+        &self.dir
     }
 
     /// The key of a directive in the store: like the cache's, but without the binary, since a

@@ -1,7 +1,7 @@
 //! The weave as an mdBook preprocessor: every chapter's directives replaced by their output.
 
 use crate::cache;
-use crate::directives::{Args, Ctx, DIRECTIVES, Directive, MDBOOK_NAMES, Unmeasured};
+use crate::directives::{ALIASES, Args, Ctx, DIRECTIVES, Directive, MDBOOK_NAMES, Unmeasured};
 use crate::scan::{self, Found};
 use crate::store::Store;
 use anyhow::{Result, bail};
@@ -88,7 +88,7 @@ pub fn weave_text(
                 errors.push((line, format!("`{{{{#{name}`: {why}")));
                 continue;
             }
-            Found::Call(call) => match table.iter().find(|d| d.name == call.name) {
+            Found::Call(call) => match table.iter().find(|d| d.name == resolve(call.name)) {
                 Some(directive) => (call, directive),
                 None => {
                     let known: Vec<&str> = table.iter().map(|d| d.name).collect();
@@ -115,6 +115,11 @@ pub fn weave_text(
     }
     woven.push_str(&text[done..]);
     woven
+}
+
+/// The directive a name stands for: itself, or what an older spelling is now called.
+fn resolve(name: &str) -> &str {
+    ALIASES.iter().find(|(old, _)| *old == name).map_or(name, |(_, new)| new)
 }
 
 /// The output of one directive: from the cache, or by running it.
@@ -163,6 +168,14 @@ fn weave_one(
             false => entry.markdown,
         };
         return Ok(protect(&continue_lines(&output, prefix)));
+    }
+    // A directive drawn by code of its name (an example, a crate) depends on that code too.
+    let mut inputs = inputs;
+    let name = directive.name;
+    for source in [format!("examples/{name}.rs"), format!("tools/{name}/src/lib.rs")] {
+        if ctx.root.join(&source).is_file() {
+            inputs.push(cache::hash_file(&ctx.root.join(source))?);
+        }
     }
     let key = cache::key(&ctx.binary_hash, directive.name, call.bang, &args.words, &inputs);
     let output = match ctx.cache.get(directive.name, &key).filter(|_| directive.cached) {

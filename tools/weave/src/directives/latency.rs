@@ -13,6 +13,7 @@
 use super::{Args, Ctx, code_span, number, table};
 use crate::run::{self, Streams};
 use anyhow::{Context, Result, ensure};
+use results::format;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -79,8 +80,7 @@ pub fn measure(
     let rows = jobs
         .iter()
         .map(|&jobs| -> Result<LatencyRow> {
-            let mut answers = answer_times(sudoku, root, &puzzle, jobs, runs)?;
-            answers.sort_by(f64::total_cmp);
+            let answers = answer_times(sudoku, root, &puzzle, jobs, runs)?;
             let best_of_three = |pipe: bool| -> Result<f64> {
                 let times: Vec<f64> = (0..3)
                     .map(|_| solve_all(sudoku, root, &file, &text, jobs, pipe))
@@ -89,8 +89,8 @@ pub fn measure(
             };
             Ok(LatencyRow {
                 jobs,
-                answer_best: answers[0],
-                answer_median: answers[answers.len() / 2],
+                answer_best: answers.iter().copied().fold(f64::INFINITY, f64::min),
+                answer_median: format::median(&answers),
                 file_rate: best_of_three(false)?,
                 pipe_rate: best_of_three(true)?,
             })
@@ -181,16 +181,20 @@ pub fn render(latency: &Latency) -> String {
         (
             format!("answer to one puzzle, best / median of {}", latency.runs),
             Box::new(|r: &LatencyRow| {
-                format!("{} / {}", millis(r.answer_best), millis(r.answer_median))
+                format!(
+                    "{} / {}",
+                    format::duration(r.answer_best),
+                    format::duration(r.answer_median)
+                )
             }) as Box<dyn Fn(&LatencyRow) -> String>,
         ),
         (
             format!("{} puzzles from a file, per second", latency.copies),
-            Box::new(|r: &LatencyRow| rate(r.file_rate)),
+            Box::new(|r: &LatencyRow| format::grouped(&format!("{:.0}", r.file_rate))),
         ),
         (
             "the same from a pipe, per second".to_string(),
-            Box::new(|r: &LatencyRow| rate(r.pipe_rate)),
+            Box::new(|r: &LatencyRow| format::grouped(&format!("{:.0}", r.pipe_rate))),
         ),
     ];
     let rows: Vec<Vec<String>> = rows
@@ -202,29 +206,6 @@ pub fn render(latency: &Latency) -> String {
         })
         .collect();
     table(&header, &rows)
-}
-
-/// Seconds as milliseconds, to three significant figures or so.
-fn millis(seconds: f64) -> String {
-    let ms = seconds * 1e3;
-    match ms {
-        ms if ms < 1.0 => format!("{ms:.3} ms"),
-        ms if ms < 10.0 => format!("{ms:.2} ms"),
-        ms => format!("{ms:.1} ms"),
-    }
-}
-
-/// A rate as a whole number with thousands separated.
-fn rate(per_second: f64) -> String {
-    let digits = format!("{:.0}", per_second);
-    let mut out = String::new();
-    for (k, ch) in digits.chars().enumerate() {
-        if k > 0 && (digits.len() - k) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 #[cfg(test)]
@@ -245,7 +226,7 @@ mod tests {
         let text = render(&latency);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "|  | `--jobs 1` | `--jobs 2` |");
-        assert!(lines[2].contains("| 0.250 ms / 12.3 ms |"), "{}", lines[2]);
+        assert!(lines[2].contains("| 250 µs / 12.3 ms |"), "{}", lines[2]);
         assert!(lines[3].contains("| 123,457 |"), "{}", lines[3]);
         assert!(lines[4].ends_with("| 999 | 999 |"), "{}", lines[4]);
         let json = serde_json::to_string(&latency).unwrap();

@@ -3,21 +3,15 @@
 //! Adding a directive is local: write `fn(&Ctx, &Args) -> Result<String>` in a module of its
 //! own and add a row to [`DIRECTIVES`].
 
-mod agreement;
-mod datasets;
-mod generated;
 mod latency;
-pub mod machine;
-mod ratebench;
-mod solvers;
+mod results;
 mod stats;
-mod step;
 mod sudoku;
 mod timings;
 mod trace;
-mod values;
 
 use crate::cache::Cache;
+use crate::run::{self, Streams};
 use crate::store::Store;
 use anyhow::{Context, Result, bail, ensure};
 use std::collections::BTreeMap;
@@ -116,7 +110,7 @@ pub struct Directive {
 /// Every directive of the weave.
 pub const DIRECTIVES: &[Directive] = &[
     Directive {
-        name: "sudoku",
+        name: "run",
         run: sudoku::run,
         usage: "ARGS",
         about: "a `console` block: `$ sudoku ARGS`, then what the binary printed, its standard output and standard error interleaved as in a terminal. The run must exit 0, or the build fails. With a `!` after the name, the run must fail instead (exit non-zero), to show an error message; the block then ends with the exit status.",
@@ -147,7 +141,7 @@ pub const DIRECTIVES: &[Directive] = &[
     },
     Directive {
         name: "machine",
-        run: machine::run,
+        run: machine,
         usage: "",
         about: "one line: CPU model and cores, operating system and version, `rustc` version, git commit (`-dirty` when files differ from it) and date.",
         bang: false,
@@ -166,12 +160,12 @@ pub const DIRECTIVES: &[Directive] = &[
         cached: false,
         frozen: false,
     },
-    // The dataset harness's results: read afresh, since `cargo book --bench` renews them.
+    // Results files: read afresh, since `cargo book --bench` renews them.
     Directive {
-        name: "datasets",
-        run: datasets::run,
-        usage: "DATASET",
-        about: "two tables of the dataset harness's results for one dataset (times, then work: puzzles, share solved without a guess, guesses per puzzle), one row per solver and mode, headed by when, where and at which commit they were measured.",
+        name: "table",
+        run: results::table,
+        usage: "FILE ARRAY KEY=A,B... columns=SPEC pivot=FIELD relative=NAME",
+        about: "a table of the records of `ARRAY` in the results file `FILE` of `book/results/` (checked against its schema, `tools/results`). Each `KEY=A,B,...` keeps the records whose field `KEY` is one of the values, in that order. `columns` lists the columns, separated by commas, each `FIELD:FORMAT=HEADER` (format and header optional): a number's format is `µs`, `ms` or `s` (a time in that unit, shown in the unit that suits its size), `%`, `x` (a ratio), `int` or `num` (three significant digits, the default); `code` shows a name as code. `A/B` shows two fields as `A / B`, or `A` alone when both read the same. With `pivot=FIELD`, each value of that field becomes a column, each row the rest of the columns but the last, and each cell the last column; with `relative=NAME` too, each cell is how many times the cell's value `NAME`'s value is, and `NAME`'s own column is left out.",
         bang: false,
         block: true,
         cached: false,
@@ -179,21 +173,31 @@ pub const DIRECTIVES: &[Directive] = &[
     },
     Directive {
         name: "plot",
-        run: datasets::plot,
-        usage: "DATASET mode=M",
-        about: "an SVG figure of the same results: for each solver, its solve times sorted from fastest to slowest, in mode `first` or `unique`.",
+        run: results::plot,
+        usage: "FILE ARRAY KEY=A,B... series=FIELD y=FIELD:FORMAT panels=A,B;C scale=log",
+        about: "an SVG figure of the records that `table` would select: a curve for each, named by its field `series`, of its array field `y` against the position in the array, from 0 to 100 %. Each curve has its own marker, shown in the legend with its name; colours come from the file's `colours`. `panels` puts the named series in panels of their own, one above the other, each with its own scale (`titles=T1;T2` heads them); `scale=log` makes the vertical axis logarithmic; `x-label`, `y-label` and `caption` say what the figure shows.",
         bang: false,
         block: true,
         cached: false,
         frozen: false,
     },
     Directive {
-        name: "lines",
-        run: datasets::lines,
-        usage: "",
-        about: "the whole-process comparison: `sudoku --format line --jobs 1` against `peer_lines` (the `sudoku` crate's program) on each dataset file, best and median run and their ratio.",
+        name: "value",
+        run: results::value,
+        usage: "FILE ARRAY KEY=A... field=FIELD:FORMAT",
+        about: "one field of the one record the selection keeps, inline, formatted as in a table. A selection that keeps no record, or more than one, fails the build.",
         bang: false,
-        block: true,
+        block: false,
+        cached: false,
+        frozen: false,
+    },
+    Directive {
+        name: "measured",
+        run: results::measured,
+        usage: "FILE",
+        about: "one line: where, when and how the results of `FILE` were measured (CPU, commit, date, the conditions and each program's build), and whether the code changed since: written once above the tables and plots woven from it.",
+        bang: false,
+        block: false,
         cached: false,
         frozen: false,
     },
@@ -207,17 +211,6 @@ pub const DIRECTIVES: &[Directive] = &[
         cached: true,
         frozen: true,
     },
-    // Numbers and verdicts from the dataset harness's results, read afresh like its tables.
-    Directive {
-        name: "value",
-        run: values::value,
-        usage: "datasets DATASET MODE SOLVER KEY",
-        about: "one number of the dataset harness's results, inline, formatted as in the tables; `value lines DATASET KEY` reads the whole-process table. A number the results do not hold fails the build.",
-        bang: false,
-        block: false,
-        cached: false,
-        frozen: false,
-    },
     Directive {
         name: "directives",
         run: directives,
@@ -229,30 +222,20 @@ pub const DIRECTIVES: &[Directive] = &[
         frozen: false,
     },
     Directive {
-        name: "verdict",
-        run: values::verdict,
-        usage: "DATASET",
-        about: "sentences generated from the same results: against each peer, whether `fast` is ahead or behind in each mode and by how much, and how the guesses per puzzle compare. Without a dataset, where it is ahead and where not over all of them, and the whole-process verdict.",
-        bang: false,
-        block: true,
-        cached: false,
-        frozen: false,
-    },
-    Directive {
         name: "generated",
-        run: generated::run,
+        run: generated,
         usage: "givens|ratings|speed|versus count=N seed=S files=A,B plot=yes bands=A..B reference=R rounds=R",
-        about: "what `sudoku generate --minimal --count N --seed S` makes, in a table: `givens`, the least, quartiles, mean and most givens, beside each file of `$SUDOKU_DATA` named in `files`; `ratings`, the share of puzzles in each band of ER by `sudoku rate`, beside the same files (with `plot=yes`, either adds a figure of the cumulative shares); `speed`, minimal puzzles a second on one thread from the wall time of the process, without and with each `--rating` band of `bands`, and a last row of the rate `reference` that QQWing publishes; `versus`, ours against the `sudoku` crate's generator (`examples/peer_generate.rs`) without symmetry and with a half turn, in alternating rounds, with a generated sentence comparing the rates.",
+        about: "what the example `generated` (`examples/generated.rs`, whose first comment says what each `KIND` measures) prints, given the binary's path and these words: tables of what `sudoku generate` makes, beside the data files named in `files` and another generator, and with `plot=yes` a figure.",
         bang: false,
         block: true,
         cached: true,
         frozen: true,
     },
     Directive {
-        name: "step",
-        run: step::run,
+        name: "board",
+        run: board,
         usage: "TECHNIQUE from=FILE nth=N | [TECHNIQUE] puzzle=P steps=N state=yes caption=TEXT",
-        about: "a board of a real step: the puzzles of `FILE` (under `$SUDOKU_DATA`; `human/se-rated.txt` by default) are explained by `sudoku explain --format json` until the `N`th (the first by default) whose easiest-first path takes a `TECHNIQUE` step, and that step is drawn from its JSON: the digits filled, the pencil marks of the blank cells, the pattern's cells shaded and its digits marked, the eliminated candidates struck through, the placed digit in colour, and the step's sentence as the caption. A chain's step (one whose JSON has `links`) is drawn as its chain instead: its candidates ringed, on in one colour and off in another, each link an arrow, strong ones solid and weak ones dashed, under a legend. With `puzzle=P` the path is that puzzle's: its `N`th `TECHNIQUE` step; without a technique, its first `steps` steps (all by default), a board each, side by side where the column has room; with `state=yes`, the state it starts from alone, under `caption`. Inline SVG coloured by the classes of `weave.css`, for mdBook's light and dark themes. A missing data file gives a note instead; a file without such a step fails the build.",
+        about: "what the crate `board` (`tools/board`, whose first comment says how) draws, given the binary's path and these words: a board of the `N`th step of `TECHNIQUE` in the puzzles of `FILE` (under `$SUDOKU_DATA`), or on the path of `puzzle=P` (with `steps=N`, its first steps; with `state=yes`, the state it starts from, under `caption`), as inline SVG coloured by the classes of `weave.css`. A missing data file gives a note instead; a file without such a step fails the build.",
         bang: false,
         block: true,
         cached: true,
@@ -260,9 +243,9 @@ pub const DIRECTIVES: &[Directive] = &[
     },
     Directive {
         name: "agreement",
-        run: agreement::run,
-        usage: "reglib|se|unseen from=FILE",
-        about: "the ladder against its peers, from the example `agreement`, which runs the crate's checks (the tests' own): `reglib`, for each HoDoKu code the ladder implements, the cases of HoDoKu's regression library (`human/hodoku-reglib-1.3.txt` by default) that pass, then each case that does not, with its line and why; `se`, by band of Sudoku Explainer's ER in `human/se-rated.txt` (by default), the share of puzzles rated with SE's ER, EP and ED, within 0.1 and 0.5 of its ER, the mean difference and the share beyond the ladder, then a sentence on how far the whole is from the goal of SE's ER on 90 % of the puzzles; `unseen`, the same for puzzles the ladder was never tuned on, whose SE ratings the repository keeps without the puzzles (`benches/se121-unseen.txt` by default, lines `FILE LINE ER EP ED`, each puzzle read from its line of `FILE` under `$SUDOKU_DATA`). A missing data file gives a note instead.",
+        run: agreement,
+        usage: "reglib|se|unseen from=FILE goal=G",
+        about: "what the example `agreement` (`examples/agreement.rs`, whose first comment says what each `KIND` shows) prints, given the binary's path and these words: the tables of the ladder's agreement with its peers, by the crate's own checks, and a sentence on the goal `G` that the book states. A missing data file gives a note instead.",
         bang: false,
         block: true,
         cached: true,
@@ -270,9 +253,9 @@ pub const DIRECTIVES: &[Directive] = &[
     },
     Directive {
         name: "ratebench",
-        run: ratebench::run,
-        usage: "FILE... sample=N seed=S",
-        about: "the rating bench, one thread, for each file of `$SUDOKU_DATA`: hodoku-py's rater (`benches/hodoku_rate.py`) on a sample of `N` puzzles (40 by default) drawn with seed `S` (1 by default), ours on the same sample and on every puzzle (the example `rate_times`, in-process, as the Python is timed), and the whole process `sudoku rate --jobs 1 FILE`: puzzles a second, median, p99 and maximum time a puzzle, and a sentence with the ratio on the same sample; then, outside the timed loop, every step of the path of every puzzle of the file checked against the `fast` solver's solution, with a sentence of how many steps of how many puzzles (a step that lies fails the build). It takes minutes, so only `cargo book --bench` (or `--fresh`) measures it; another build with nothing stored shows a note. Without hodoku-py, its rows say how to install it (`tools/peers/requirements.txt`).",
+        run: ratebench,
+        usage: "FILE... aim=A sample=N seed=S",
+        about: "what the example `ratebench` (`examples/ratebench.rs`, whose first comment says how it times) prints, given the binary's path and these words: the rating bench on one thread, beside another rater, and a sentence on the aim `A` that the book states. It takes minutes, so only `cargo book --bench` (or `--fresh`) measures it; another build with nothing stored shows a note.",
         bang: false,
         block: true,
         cached: true,
@@ -280,8 +263,68 @@ pub const DIRECTIVES: &[Directive] = &[
     },
 ];
 
+/// Older spellings that chapters may still use, and the directive each stands for.
+pub const ALIASES: &[(&str, &str)] = &[("sudoku", "run"), ("step", "board")];
+
 /// The names that mdBook's own `links` preprocessor expands, after the weave.
 pub const MDBOOK_NAMES: &[&str] = &["include", "rustdoc_include", "playground", "playpen", "title"];
+
+/// `{{#board ...}}`: a board, drawn by the crate `board` (`tools/board`).
+fn board(ctx: &Ctx, args: &Args) -> Result<String> {
+    board::run(&ctx.sudoku, &ctx.root, &args.words)?.map_err(|note| Unmeasured(note).into())
+}
+
+/// `{{#agreement ...}}`: the ladder against its peers, in the tables of the example `agreement`.
+fn agreement(ctx: &Ctx, args: &Args) -> Result<String> {
+    example(ctx, "agreement", args)
+}
+
+/// `{{#ratebench ...}}`: the rating bench of the example `ratebench`. It takes minutes, so only
+/// `--bench` (or `--fresh`) measures it.
+fn ratebench(ctx: &Ctx, args: &Args) -> Result<String> {
+    if !ctx.store.fresh() {
+        let note = "> **Not measured yet:** the rating bench takes minutes, so only `cargo book \
+                    --bench` runs it and freezes its table here.";
+        return Err(Unmeasured(note.into()).into());
+    }
+    example(ctx, "ratebench", args)
+}
+
+/// `{{#generated ...}}`: what the generator makes, in the tables of the example `generated`.
+fn generated(ctx: &Ctx, args: &Args) -> Result<String> {
+    example(ctx, "generated", args)
+}
+
+/// Longer than any example the book shows should take.
+const EXAMPLE_LIMIT: Duration = Duration::from_secs(3600);
+
+/// Runs the project's example `name` (brought up to date first) with the binary's path and the
+/// directive's words: its output when it exits 0, its note (shown, not kept) when it exits 3,
+/// and otherwise an error with what it said.
+fn example(ctx: &Ctx, name: &str, args: &Args) -> Result<String> {
+    let program = crate::binary::example(&ctx.root, name)?;
+    let mut words = vec![ctx.sudoku.display().to_string()];
+    words.extend(args.words.iter().cloned());
+    let out = run::run(&program, &words, &ctx.root, EXAMPLE_LIMIT, Streams::Separate)?;
+    match out.code() {
+        Some(0) => Ok(out.stdout),
+        Some(3) => Err(Unmeasured(out.stdout.trim_end().to_string()).into()),
+        _ => bail!(
+            "the example `{name}` failed ({}): {}",
+            out.describe(EXAMPLE_LIMIT),
+            out.stderr.trim()
+        ),
+    }
+}
+
+/// `{{#machine}}`: `Machine: CPU (2 cores), OS, rustc, commit C, DATE.`, frozen in the results
+/// store like the tables, so that it says when the stored numbers were taken.
+fn machine(ctx: &Ctx, args: &Args) -> Result<String> {
+    ensure!(args.words.is_empty(), "`machine` takes no arguments");
+    let machine = crate::machine::describe(&ctx.root, code_span);
+    let commit = code_span(&crate::store::commit(&ctx.root));
+    Ok(format!("Machine: {machine}, commit {commit}, {}.", crate::clock::now_utc()))
+}
 
 /// `{{#directives}}`: the table of [`DIRECTIVES`], in HTML so that a directive's name can be
 /// shown without being one (`<span>{</span>{#` is not read as a directive, by the weave or mdBook).
@@ -299,10 +342,17 @@ fn directives(_: &Ctx, args: &Args) -> Result<String> {
             format!("#{} {}", d.name, d.usage)
         };
         let call = html_code(&call).replacen("<code>", "<code><span>{</span>{", 1);
+        let mut about = spans_as_html(d.about);
+        for (old, _) in ALIASES.iter().filter(|(_, new)| *new == d.name) {
+            about.push_str(&format!(
+                " A chapter may also call it by its older name, {}.",
+                html_code(old)
+            ));
+        }
         html.push(format!(
             "<tr><td>{}</td><td>{}</td></tr>",
             call.replacen("</code>", "}}</code>", 1),
-            spans_as_html(d.about)
+            about
         ));
     }
     html.push("</tbody>".to_string());
@@ -331,14 +381,6 @@ pub fn fenced(info: &str, body: &str) -> String {
     let fence = "`".repeat((longest + 1).max(3));
     let body = body.trim_end();
     format!("{fence}{info}\n{body}\n{fence}")
-}
-
-/// A file of the datasets: under `$SUDOKU_DATA`, by default `../shared/data` beside the
-/// repository.
-pub fn data_file(root: &std::path::Path, name: &str) -> PathBuf {
-    let dir =
-        std::env::var_os("SUDOKU_DATA").map_or_else(|| root.join("../shared/data"), PathBuf::from);
-    dir.join(name)
 }
 
 /// The value of option `key` parsed as a number, or `default` when it is not given.
@@ -518,6 +560,10 @@ mod tests {
         for (i, d) in DIRECTIVES.iter().enumerate() {
             assert!(!MDBOOK_NAMES.contains(&d.name), "{}", d.name);
             assert!(DIRECTIVES[i + 1..].iter().all(|e| e.name != d.name));
+        }
+        for (old, new) in ALIASES {
+            assert!(DIRECTIVES.iter().all(|d| d.name != *old) && !MDBOOK_NAMES.contains(old));
+            assert!(DIRECTIVES.iter().any(|d| d.name == *new), "{old} stands for nothing");
         }
     }
 }

@@ -13,10 +13,12 @@
 //! narrower cells than mdBook's.
 
 use super::timings::{list_solvers, select};
-use super::{Args, Ctx, code_span, grid_by_solver, json_lines, machine, number, table, time_limit};
+use super::{Args, Ctx, code_span, grid_by_solver, json_lines, number, table, time_limit};
 use crate::clock;
+use crate::machine;
 use crate::run::{self, Streams};
 use anyhow::{Context, Result, bail, ensure};
+use results::format;
 use std::time::Duration;
 
 const OPTIONS: &[&str] = &["solvers", "limit", "count"];
@@ -130,6 +132,7 @@ fn work(stdout: &str) -> Result<Work> {
 }
 
 fn format_cell(cell: Cell) -> String {
+    let grouped = |n: u64| format::grouped(&n.to_string());
     match cell {
         // No-break spaces around the slash: a narrow column must not wrap a cell there.
         Cell::Done(work) => {
@@ -137,23 +140,6 @@ fn format_cell(cell: Cell) -> String {
         }
         Cell::TooSlow => "—".to_string(),
     }
-}
-
-/// `n` with its digits in groups of three, split by a narrow no-break space, from five digits
-/// on (`1234`, `12 345`, `48 393 686`): big counts stay readable, and a group never wraps.
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    if digits.len() < 5 {
-        return digits;
-    }
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push('\u{202f}');
-        }
-        out.push(digit);
-    }
-    out
 }
 
 /// What the numbers are and when they were taken; then, if some run was stopped, which cells
@@ -200,15 +186,6 @@ mod tests {
         assert!(work("{\"guesses\":-1,\"nodes\":2}\n").is_err());
         assert!(work("").is_err());
         assert!(work("Solution 1:").is_err());
-    }
-
-    #[test]
-    fn big_counts_are_grouped() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(1234), "1234");
-        assert_eq!(grouped(12345), "12\u{202f}345");
-        assert_eq!(grouped(48_393_686), "48\u{202f}393\u{202f}686");
-        assert_eq!(grouped(100_000), "100\u{202f}000");
     }
 
     #[test]

@@ -15,10 +15,12 @@
 //! `reference=` adds a column of published times in seconds, one per grid (`-` for none),
 //! headed `reference-label` (default `reference`).
 
-use super::{Args, Ctx, code_span, grid_by_solver, json_lines, machine, number, table, time_limit};
+use super::{Args, Ctx, code_span, grid_by_solver, json_lines, number, table, time_limit};
 use crate::clock;
+use crate::machine;
 use crate::run::{self, Streams};
 use anyhow::{Context, Result, bail, ensure};
+use results::format;
 use std::time::Duration;
 
 const OPTIONS: &[&str] = &["solvers", "runs", "limit", "reference", "reference-label"];
@@ -61,7 +63,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
         let mut row = vec![code_span(grid)];
         row.extend(cells.into_iter().map(format_cell));
         if let Some(reference) = &reference {
-            row.push(reference[i].map_or("".to_string(), format_seconds));
+            row.push(reference[i].map_or("".to_string(), format::duration));
         }
         rows.push(row);
     }
@@ -152,7 +154,7 @@ fn measure(ctx: &Ctx, grid: &str, solver: Option<&str>, runs: usize, limit: f64)
         wall |= reported.is_none();
         times.push(reported.unwrap_or(out.wall.as_secs_f64()));
     }
-    Ok(Cell::Time { seconds: median(&mut times), wall })
+    Ok(Cell::Time { seconds: format::median(&times), wall })
 }
 // ANCHOR_END: measure
 
@@ -167,12 +169,6 @@ fn solve_seconds(stdout: &str) -> Result<Option<f64>> {
         }
     }
     Ok(Some(micros / 1e6))
-}
-
-fn median(values: &mut [f64]) -> f64 {
-    values.sort_by(f64::total_cmp);
-    let mid = values.len() / 2;
-    if values.len() % 2 == 1 { values[mid] } else { (values[mid - 1] + values[mid]) / 2.0 }
 }
 
 /// `0.24,-,1.5` into seconds, one per grid.
@@ -193,28 +189,11 @@ fn references(list: &str, grids: usize) -> Result<Vec<Option<f64>>> {
 
 fn format_cell(cell: Cell) -> String {
     match cell {
-        Cell::Time { seconds, wall } => format_seconds(seconds) + if wall { " (wall)" } else { "" },
+        Cell::Time { seconds, wall } => {
+            format::duration(seconds) + if wall { " (wall)" } else { "" }
+        }
         Cell::TooSlow(limit) => format!("> {limit} s"),
     }
-}
-
-/// Three significant digits in the unit that suits: `12.3 µs`, `4.56 ms`, `1.20 s`.
-fn format_seconds(seconds: f64) -> String {
-    let (value, unit) = if seconds >= 1.0 {
-        (seconds, "s")
-    } else if seconds >= 1e-3 {
-        (seconds * 1e3, "ms")
-    } else {
-        (seconds * 1e6, "µs")
-    };
-    let decimals = if value >= 100.0 {
-        0
-    } else if value >= 10.0 {
-        1
-    } else {
-        2
-    };
-    format!("{value:.decimals$} {unit}")
 }
 
 fn footer(runs: usize, limit: f64, rows: &[Vec<String>]) -> String {
@@ -270,24 +249,6 @@ mod tests {
         assert!(unknown.contains("`quick` is neither"), "{unknown}");
         assert!(unknown.contains("facts: original, slow"), "{unknown}");
         assert!(select(&listed(), ",").is_err(), "no solver at all");
-    }
-
-    #[test]
-    fn medians() {
-        assert_eq!(median(&mut [3.0, 1.0, 2.0]), 2.0);
-        assert_eq!(median(&mut [4.0, 1.0, 2.0, 3.0]), 2.5);
-        assert_eq!(median(&mut [7.0]), 7.0);
-    }
-
-    #[test]
-    fn seconds_in_a_readable_unit() {
-        assert_eq!(format_seconds(0.24), "240 ms");
-        assert_eq!(format_seconds(0.0000123), "12.3 µs");
-        assert_eq!(format_seconds(0.00456), "4.56 ms");
-        assert_eq!(format_seconds(1.2), "1.20 s");
-        assert_eq!(format_seconds(0.0), "0.00 µs");
-        assert_eq!(format_cell(Cell::TooSlow(10.0)), "> 10 s");
-        assert_eq!(format_cell(Cell::Time { seconds: 0.5, wall: true }), "500 ms (wall)");
     }
 
     #[test]

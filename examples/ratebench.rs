@@ -1,4 +1,6 @@
-//! `{{#ratebench FILE... sample=N seed=S}}`: how fast the ladder rates, beside hodoku-py.
+//! How fast the ladder rates, beside hodoku-py: the table of the weave's `ratebench` directive,
+//! which runs this program as `ratebench SUDOKU FILE... aim=A sample=N seed=S` (the binary's
+//! path first) and freezes what it prints.
 //!
 //! For each dataset file (under `$SUDOKU_DATA`), on one thread: hodoku-py's rater
 //! (`benches/hodoku_rate.py`, which times `hodoku.Solver().rate` call by call) on a sample of
@@ -6,55 +8,113 @@
 //! on the same sample and on the whole file (the example `rate_times`, which times the record
 //! `sudoku rate` writes, puzzle by puzzle, in-process as the Python is), and the whole process
 //! `sudoku rate --jobs 1 FILE`, from its wall time. A row gives puzzles a second and the median,
-//! 99th percentile and maximum time of a puzzle; a sentence gives the ratio on the same sample.
-//! `rate_times` also checks, after its clock has stopped, that no step of the rater's path on any
-//! puzzle of the whole file contradicts the `fast` solver's solution; a sentence says how many
-//! steps of how many puzzles were checked, and a step that lies fails the build.
+//! 99th percentile and maximum time of a puzzle; a sentence gives the ratio on the same sample,
+//! against the `aim` the book states. `rate_times` also checks, after its clock has stopped, that
+//! no step of the rater's path on any puzzle of the whole file contradicts the solution; a
+//! sentence says how many steps of how many puzzles were checked, and a step that lies fails.
 //!
-//! It takes minutes, so it measures only in `cargo book --bench` (or `--fresh`), and is frozen;
-//! in another build with nothing stored it says so instead. Without hodoku-py installed
-//! (`tools/peers/requirements.txt`), its rows say how to install it and ours are measured alone.
+//! Without hodoku-py installed (`tools/peers/requirements.txt`), its rows say how to install it
+//! and ours are measured alone. A missing data file prints a note and exits 3.
 
-use super::{Args, Ctx, Unmeasured, code_span, data_file, number, table};
-use crate::binary;
-use crate::run::{self, Outcome, Streams};
 use anyhow::{Context, Result, bail, ensure};
+use results::format;
 use serde_json::Value;
-use std::time::Duration;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::Instant;
 
-const OPTIONS: &[&str] = &["sample", "seed"];
+/// A file of the datasets: under `$SUDOKU_DATA`, by default `../shared/data` beside the
+/// repository (the current directory).
+fn data_file(name: &str) -> PathBuf {
+    let dir = std::env::var_os("SUDOKU_DATA")
+        .map_or_else(|| PathBuf::from("../shared/data"), PathBuf::from);
+    dir.join(name)
+}
 
-/// Longer than any of the runs should take (hodoku-py on 40 of the hardest puzzles: a minute).
-const LIMIT: Duration = Duration::from_secs(3600);
+/// A Markdown table, the first column left-aligned, the others right-aligned.
+fn table(header: &[String], rows: &[Vec<String>]) -> String {
+    let line = |cells: &[String]| format!("| {} |", cells.join(" | "));
+    let mut align = vec![":---".to_string()];
+    align.extend(std::iter::repeat_n("---:".to_string(), header.len() - 1));
+    let mut lines = vec![line(header), line(&align)];
+    lines.extend(rows.iter().map(|row| line(row)));
+    lines.join("\n")
+}
 
-/// How many times hodoku-py's rate the issue asks of ours.
-const AIM: f64 = 100.0;
+const OPTIONS: &[&str] = &["sample", "seed", "aim"];
 
-pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
-    let (files, options) = args.options(OPTIONS)?;
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some((sudoku, words)) = args.split_first() else {
+        eprintln!("usage: ratebench SUDOKU FILE... aim=A sample=N seed=S");
+        std::process::exit(2);
+    };
+    match run(Path::new(sudoku), words) {
+        Ok(Ok(text)) => println!("{text}"),
+        Ok(Err(note)) => {
+            println!("{note}");
+            std::process::exit(3);
+        }
+        Err(e) => {
+            eprintln!("ratebench: {e:#}");
+            std::process::exit(1);
+        }
+    }
+}
+
+/// The words split into the files and the `key=value` options, refusing an unknown key.
+fn options(words: &[String]) -> Result<(Vec<&str>, BTreeMap<&str, &str>)> {
+    let mut files = Vec::new();
+    let mut options = BTreeMap::new();
+    for word in words {
+        match word.split_once('=') {
+            Some((key, value)) if OPTIONS.contains(&key) => {
+                ensure!(options.insert(key, value).is_none(), "option `{key}` given twice");
+            }
+            Some((key, _)) => bail!("unknown option `{key}` (known: {})", OPTIONS.join(", ")),
+            None => files.push(word.as_str()),
+        }
+    }
+    Ok((files, options))
+}
+
+/// The option `key` as a number, `default` when it is not given.
+fn number<T: std::str::FromStr>(
+    options: &BTreeMap<&str, &str>,
+    key: &str,
+    default: T,
+) -> Result<T> {
+    match options.get(key) {
+        None => Ok(default),
+        Some(text) => text.parse().ok().with_context(|| format!("`{key}={text}`: not a number")),
+    }
+}
+
+/// The table and its sentences, or `Err(note)` when a data file is not there.
+fn run(sudoku: &Path, words: &[String]) -> Result<std::result::Result<String, String>> {
+    let (files, options) = options(words)?;
     ensure!(!files.is_empty(), "name the dataset files to rate");
     let sample: usize = number(&options, "sample", 40)?;
     let seed: u64 = number(&options, "seed", 1)?;
-    if !ctx.store.fresh() {
-        return Err(Unmeasured(
-            "> **Not measured yet:** the rating bench takes minutes, so only `cargo book --bench` \
-             runs it and freezes its table here."
-                .into(),
-        )
-        .into());
-    }
-    let rate_times = binary::example(&ctx.root, "rate_times")?;
+    // How many times hodoku-py's rate the book asks of ours.
+    let aim: f64 = number(&options, "aim", f64::NAN)?;
+    ensure!(
+        aim.is_finite(),
+        "write the rate the book aims at, as a multiple of hodoku-py's: `aim=N`"
+    );
+    // `rate_times`, built beside this program by the weave.
+    let rate_times = std::env::current_exe()?.with_file_name("rate_times");
     let header: Vec<String> =
         ["file", "rater, one thread", "puzzles", "puzzles a second", "median", "p99", "max"]
             .map(String::from)
             .to_vec();
     let (mut rows, mut sentences) = (Vec::new(), Vec::new());
     for file in files {
-        let path = data_file(&ctx.root, file);
-        let name = code_span(file);
+        let path = data_file(file);
+        let name = format!("`{file}`");
         if !path.is_file() {
-            let note = format!("> **Not measured:** {name} is not in `$SUDOKU_DATA` here.");
-            return Err(Unmeasured(note).into());
+            return Ok(Err(format!("> **Not measured:** {name} is not in `$SUDOKU_DATA` here.")));
         }
         let path_arg = path.display().to_string();
         let words: Vec<String> = ["benches/hodoku_rate.py", &path_arg, "--sample"]
@@ -63,10 +123,9 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
             .chain([sample.to_string(), "--seed".into(), seed.to_string()])
             .collect();
         let python = std::env::var_os("PYTHON").unwrap_or_else(|| "python3".into());
-        let peer =
-            run::run(std::path::Path::new(&python), &words, &ctx.root, LIMIT, Streams::Separate)?;
-        let peer = match peer.code() {
-            Some(0) => Some(serde_json::from_str::<Value>(&peer.stdout).context("hodoku_rate")?),
+        let peer = Command::new(&python).args(&words).output().context("cannot run python3")?;
+        let peer = match peer.status.code() {
+            Some(0) => Some(serde_json::from_slice::<Value>(&peer.stdout).context("hodoku_rate")?),
             Some(3) => None,
             _ => bail!("`python3 benches/hodoku_rate.py {file}`: {}", failed(&peer)),
         };
@@ -76,9 +135,9 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
                 "hodoku-py: not installed (`pip install -r tools/peers/requirements.txt`)".into(),
             ]);
             rows.last_mut().expect("a row").resize(header.len(), "–".into());
-            let (ours, rated, checked) = times(&rate_times, ctx, &path_arg, &[])?;
+            let (ours, rated, checked) = times(&rate_times, &path_arg, &[])?;
             rows.push(timed_row(&name, every(rated, ours.len()), &ours));
-            rows.push(whole_process(ctx, &name, &path_arg)?);
+            rows.push(whole_process(sudoku, &name, &path_arg)?);
             sentences.push(never_lies(&name, ours.len(), checked));
             continue;
         };
@@ -92,18 +151,18 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
         let version = peer["version"].as_str().unwrap_or("?");
         let label = format!("hodoku-py {version}, {} drawn with seed {seed}", hodoku.len());
         rows.push(timed_row(&name, label, &hodoku));
-        let (same, rated_same, _) = times(&rate_times, ctx, &path_arg, &indices)?;
+        let (same, rated_same, _) = times(&rate_times, &path_arg, &indices)?;
         let beyond_same = same.len() - rated_same;
         let label =
             format!("`sudoku`, the same puzzles ({rated_same} rated, {beyond_same} beyond)");
         rows.push(timed_row(&name, label, &same));
-        let (ours, rated, checked) = times(&rate_times, ctx, &path_arg, &[])?;
+        let (ours, rated, checked) = times(&rate_times, &path_arg, &[])?;
         rows.push(timed_row(&name, every(rated, ours.len()), &ours));
-        rows.push(whole_process(ctx, &name, &path_arg)?);
+        rows.push(whole_process(sudoku, &name, &path_arg)?);
         let ratio = per_second(&same) / per_second(&hodoku);
-        let verdict = match ratio >= AIM {
-            true => format!("at least the {AIM:.0} times this part aims at"),
-            false => format!("short of the {AIM:.0} times this part aims at"),
+        let verdict = match ratio >= aim {
+            true => format!("at least the {aim:.0} times this part aims at"),
+            false => format!("short of the {aim:.0} times this part aims at"),
         };
         let caveat = match beyond_same {
             0 => "; both rate every one of them to the end".to_string(),
@@ -124,11 +183,11 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
         text.push_str("\n\n");
         text.push_str(&sentences.join(" "));
     }
-    Ok(text)
+    Ok(Ok(text))
 }
 
-fn failed(out: &Outcome) -> String {
-    format!("{}\n{}", out.describe(LIMIT), out.stderr.trim_end())
+fn failed(out: &Output) -> String {
+    format!("{}\n{}", out.status, String::from_utf8_lossy(&out.stderr).trim_end())
 }
 
 /// The times in seconds of a JSON list.
@@ -155,17 +214,12 @@ struct Checked {
 /// Ours, puzzle by puzzle, from the example `rate_times` (every puzzle, or those at `indices`),
 /// how many it rated to the end, and how many steps of how many puzzles it checked (it fails,
 /// and so does the build, when a step contradicts the solution).
-fn times(
-    rate_times: &std::path::Path,
-    ctx: &Ctx,
-    path: &str,
-    indices: &[String],
-) -> Result<(Vec<f64>, usize, Checked)> {
-    let mut words = vec![path.to_string()];
-    words.extend(indices.iter().cloned());
-    let out = run::run(rate_times, &words, &ctx.root, LIMIT, Streams::Separate)?;
-    ensure!(out.success(), "`rate_times {path}`: {}", failed(&out));
-    let value: Value = serde_json::from_str(&out.stdout).context("`rate_times` printed no JSON")?;
+fn times(rate_times: &Path, path: &str, indices: &[String]) -> Result<(Vec<f64>, usize, Checked)> {
+    let out = Command::new(rate_times).arg(path).args(indices).output();
+    let out = out.with_context(|| format!("cannot run {}", rate_times.display()))?;
+    ensure!(out.status.success(), "`rate_times {path}`: {}", failed(&out));
+    let value: Value =
+        serde_json::from_slice(&out.stdout).context("`rate_times` printed no JSON")?;
     let rated = value["rated"].as_u64().context("no `rated` from `rate_times`")?;
     let checked = |key: &str| value["checked"][key].as_u64().map(|n| n as usize);
     let (Some(puzzles), Some(steps)) = (checked("puzzles"), checked("steps")) else {
@@ -178,7 +232,7 @@ fn times(
 fn never_lies(name: &str, puzzles: usize, checked: Checked) -> String {
     format!(
         "On {name}, every step of our rater's path on each of the {} puzzles with one solution \
-         (of {puzzles}) was checked against the `fast` solver's solution after the clock \
+         (of {puzzles}) was checked against its solution after the clock \
          stopped: {} steps, none striking the solution's digit or placing another (one would \
          have failed the bench).",
         checked.puzzles, checked.steps
@@ -186,12 +240,13 @@ fn never_lies(name: &str, puzzles: usize, checked: Checked) -> String {
 }
 
 /// The whole process `sudoku rate --jobs 1 FILE`: puzzles a second from its wall time.
-fn whole_process(ctx: &Ctx, name: &str, path: &str) -> Result<Vec<String>> {
-    let words: Vec<String> = ["rate", "--jobs", "1", path].map(String::from).to_vec();
-    let out = run::run(&ctx.sudoku, &words, &ctx.root, LIMIT, Streams::Separate)?;
-    ensure!(!out.timed_out(), "`sudoku rate`: {}", out.describe(LIMIT));
-    let puzzles = out.stdout.lines().count();
-    let rate = puzzles as f64 / out.wall.as_secs_f64();
+fn whole_process(sudoku: &Path, name: &str, path: &str) -> Result<Vec<String>> {
+    let started = Instant::now();
+    let out = Command::new(sudoku).args(["rate", "--jobs", "1", path]).output();
+    let out = out.with_context(|| format!("cannot run {}", sudoku.display()))?;
+    let wall = started.elapsed();
+    let puzzles = String::from_utf8_lossy(&out.stdout).lines().count();
+    let rate = puzzles as f64 / wall.as_secs_f64();
     let label = "`sudoku rate --jobs 1`, the whole process".to_string();
     Ok(vec![
         name.to_string(),
@@ -214,27 +269,16 @@ fn timed_row(name: &str, label: String, times: &[f64]) -> Vec<String> {
     sorted.sort_by(f64::total_cmp);
     let rank =
         |q: f64| sorted[((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1];
-    let rate = per_second(times);
-    let rate = if rate >= 100.0 { format!("{rate:.0}") } else { format!("{rate:.2}") };
+    let rate = format::number(per_second(times));
     vec![
         name.to_string(),
         label,
         times.len().to_string(),
         rate,
-        duration(rank(0.5)),
-        duration(rank(0.99)),
-        duration(sorted[sorted.len() - 1]),
+        format::duration(rank(0.5)),
+        format::duration(rank(0.99)),
+        format::duration(sorted[sorted.len() - 1]),
     ]
-}
-
-/// Seconds for people: `1.42 s`, `12.3 ms`, `85 µs`.
-fn duration(seconds: f64) -> String {
-    match seconds {
-        s if s >= 1.0 => format!("{s:.2} s"),
-        s if s >= 0.01 => format!("{:.1} ms", s * 1e3),
-        s if s >= 0.001 => format!("{:.2} ms", s * 1e3),
-        s => format!("{:.0} µs", s * 1e6),
-    }
 }
 
 #[cfg(test)]
@@ -246,17 +290,9 @@ mod tests {
         let times: Vec<f64> = (1..=100).map(|k| k as f64 / 1000.0).collect();
         let row = timed_row("`f`", "r".into(), &times);
         // 100 puzzles in 5.05 s; the median is the 50th, p99 the 99th, the max the 100th.
-        assert_eq!(row, ["`f`", "r", "100", "19.80", "50.0 ms", "99.0 ms", "100.0 ms"]);
+        assert_eq!(row, ["`f`", "r", "100", "19.8", "50 ms", "99 ms", "100 ms"]);
         let row = timed_row("`f`", "r".into(), &[2.0]);
-        assert_eq!(row[3..], ["0.50", "2.00 s", "2.00 s", "2.00 s"]);
-    }
-
-    #[test]
-    fn durations_read_at_every_scale() {
-        assert_eq!(duration(1.419), "1.42 s");
-        assert_eq!(duration(0.0123), "12.3 ms");
-        assert_eq!(duration(0.00234), "2.34 ms");
-        assert_eq!(duration(0.000085), "85 µs");
+        assert_eq!(row[3..], ["0.5", "2 s", "2 s", "2 s"]);
     }
 
     #[test]

@@ -1,62 +1,105 @@
-//! `{{#step TECHNIQUE from=FILE nth=N}}`: a real step of a technique, drawn as a board.
+//! A real step of a technique, drawn as a board: what the weave's `board` directive (`step` in
+//! the chapters) shows. The weave calls [`run`] with the path of the `sudoku` binary and the
+//! directive's words, and puts what it returns in the page; it knows nothing of boards itself.
+//! This is a small crate of the workspace, not an example of the solver's crate, so that the
+//! weave builds it with its own dependencies and never builds the solver again for it.
 //!
-//! The puzzles of `FILE` (under `$SUDOKU_DATA`, by default `../shared/data` beside the
-//! repository; `human/se-rated.txt` when not given) are explained in turn by
-//! `sudoku explain --format json` until the `N`th (by default the first) whose easiest-first path
-//! takes a step of `TECHNIQUE`. That step is drawn from its JSON alone: the state it was found in
-//! (`grid` and `marks`), the pattern (`cells`, `digits`), what it strikes out and places, and its
-//! sentence as the caption. The technique is only a name given to the binary, so every technique
-//! the ladder has, or will have, can be drawn. A chain's step also carries its `links`, each from a
-//! candidate assumed on or off to the next, and is drawn as its chain: the candidates it goes
-//! through ringed, one colour for on and another for off, each link an arrow (strong solid, weak
-//! dashed), and a legend under the board.
+//! `board SUDOKU TECHNIQUE from=FILE nth=N`: the puzzles of `FILE` (under `$SUDOKU_DATA`, by
+//! default `../shared/data` beside the repository; `human/se-rated.txt` when not given) are
+//! explained in turn by `sudoku explain --format json` until the `N`th (by default the first)
+//! whose easiest-first path takes a step of `TECHNIQUE`. That step is drawn from its JSON alone:
+//! the state it was found in (`grid` and `marks`), the pattern (`cells`, `digits`), what it
+//! strikes out and places, and its sentence as the caption. The technique is only a name given to
+//! the binary, so every technique the ladder has, or will have, can be drawn. A chain's step also
+//! carries its `links`, each from a candidate assumed on or off to the next, and is drawn as its
+//! chain: the candidates it goes through ringed, one colour for on and another for off, each link
+//! an arrow (strong solid, weak dashed), and a legend under the board.
 //!
-//! `{{#step puzzle=P}}` draws a puzzle the chapter names instead of searching a file: the `N`th
-//! step of `TECHNIQUE` on its path; with no technique, its first `steps` steps, a board each; with
+//! `board SUDOKU puzzle=P`: a puzzle the chapter names instead of a file: the `N`th step of
+//! `TECHNIQUE` on its path; with no technique, its first `steps` steps, a board each; with
 //! `state=yes`, only the state it starts from, under `caption`.
 //!
-//! The board is inline SVG coloured by CSS classes (`weave.css`, `.weave-board`), so that it
-//! follows mdBook's light and dark themes; it scales with its `viewBox` to the page. A missing
-//! data file gives a note in the book instead of a board (not cached, so that the board comes when
-//! the file does), not a failed build; a file that holds no such step fails the build, since the
-//! chapter then promises a board it cannot have.
+//! The board is inline SVG coloured by CSS classes (`tools/weave/weave.css`, `.weave-board`), so
+//! that it follows mdBook's light and dark themes; it scales with its `viewBox` to the page.
+//! [`run`] gives the figure; or a note instead when the data file is not there (the weave shows
+//! the note and keeps nothing, so that the board comes when the file does); or an error when the
+//! file holds no such step, or a word is wrong.
 
-use super::{Args, Ctx, Unmeasured, data_file, html_code, number};
-use crate::run::{self, Streams};
 use anyhow::{Context, Result, bail, ensure};
-use std::time::Duration;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The words split into positional ones and `key=value` options, refusing an unknown key.
+fn options(words: &[String]) -> Result<(Vec<&str>, BTreeMap<&str, &str>)> {
+    let mut positional = Vec::new();
+    let mut options = BTreeMap::new();
+    for word in words {
+        match word.split_once('=') {
+            Some((key, value)) if OPTIONS.contains(&key) => {
+                ensure!(options.insert(key, value).is_none(), "option `{key}` given twice");
+            }
+            Some((key, _)) => bail!("unknown option `{key}` (known: {})", OPTIONS.join(", ")),
+            None => positional.push(word.as_str()),
+        }
+    }
+    Ok((positional, options))
+}
+
+/// The option `key` as a number, `default` when it is not given.
+fn number<T: std::str::FromStr>(
+    options: &BTreeMap<&str, &str>,
+    key: &str,
+    default: T,
+) -> Result<T> {
+    match options.get(key) {
+        None => Ok(default),
+        Some(text) => text.parse().ok().with_context(|| format!("`{key}={text}`: not a number")),
+    }
+}
+
+/// A file of the datasets: under `$SUDOKU_DATA`, by default `../shared/data` beside the
+/// repository `root`.
+fn data_file(root: &Path, name: &str) -> PathBuf {
+    let dir =
+        std::env::var_os("SUDOKU_DATA").map_or_else(|| root.join("../shared/data"), PathBuf::from);
+    dir.join(name)
+}
+
+/// `text` in an HTML `<code>` element, escaped.
+fn html_code(text: &str) -> String {
+    format!("<code>{}</code>", html_escape(text))
+}
 
 const OPTIONS: &[&str] = &["from", "nth", "puzzle", "steps", "state", "caption"];
 
 /// The file searched when `from` is not given.
 const DEFAULT_FILE: &str = "human/se-rated.txt";
 
-/// Longer than explaining one puzzle should ever take.
-const LIMIT: Duration = Duration::from_secs(60);
-
 // ANCHOR: search
-pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
-    let (positional, options) = args.options(OPTIONS)?;
+/// The figure for the directive's `words`, drawn from what the binary `sudoku` prints (run in
+/// `root`, the repository), or `Err(note)` when the data file is not there.
+pub fn run(sudoku: &Path, root: &Path, words: &[String]) -> Result<Result<String, String>> {
+    let (positional, options) = options(words)?;
     let nth: usize = number(&options, "nth", 1)?;
     ensure!(nth >= 1, "`nth` counts from 1");
     if let Some(puzzle) = options.get("puzzle") {
         ensure!(!options.contains_key("from"), "`puzzle` and `from` exclude each other");
-        let Some(steps) = explain(ctx, puzzle)? else {
+        let Some(steps) = explain(sudoku, puzzle)? else {
             bail!("`sudoku explain {puzzle}` failed: not a puzzle with one solution");
         };
-        return one_puzzle(&steps, positional.first().copied(), nth, &options);
+        return one_puzzle(&steps, positional.first().copied(), nth, &options).map(Ok);
     }
     let [technique] = positional.as_slice() else {
         bail!("name one technique, as `sudoku explain` writes it (e.g. `x-wing`), or a `puzzle`");
     };
     let file = options.get("from").copied().unwrap_or(DEFAULT_FILE);
-    let path = data_file(&ctx.root, file);
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        return Err(Unmeasured(missing(technique, file)).into());
+    let Ok(text) = std::fs::read_to_string(data_file(root, file)) else {
+        return Ok(Err(missing(technique, file)));
     };
     let mut seen = 0;
     for (index, puzzle) in puzzles(&text).enumerate() {
-        let Some(steps) = explain(ctx, puzzle)? else {
+        let Some(steps) = explain(sudoku, puzzle)? else {
             continue; // not a puzzle with one solution: nothing to explain
         };
         for (n, step) in steps.iter().enumerate() {
@@ -67,7 +110,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
             if seen == nth {
                 let board = Board::from_json(step)?;
                 let source = format!("puzzle {} of {}, step {}", index + 1, html_code(file), n + 1);
-                return Ok(figure(&board, &source));
+                return Ok(Ok(figure(&board, &source)));
             }
         }
     }
@@ -76,14 +119,14 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
 
 /// The steps of `puzzle`'s easiest-first path, as `sudoku explain --format json` writes them;
 /// `None` when the binary declines it (no solution, or several).
-fn explain(ctx: &Ctx, puzzle: &str) -> Result<Option<Vec<serde_json::Value>>> {
-    let words = ["explain", "--format", "json", puzzle].map(String::from);
-    let out = run::run(&ctx.sudoku, &words, &ctx.root, LIMIT, Streams::Separate)?;
-    ensure!(!out.timed_out(), "`sudoku explain {puzzle}`: {}", out.describe(LIMIT));
-    if !out.success() {
+fn explain(sudoku: &Path, puzzle: &str) -> Result<Option<Vec<serde_json::Value>>> {
+    let out = Command::new(sudoku).args(["explain", "--format", "json", puzzle]).output();
+    let out = out.with_context(|| format!("cannot run {}", sudoku.display()))?;
+    if !out.status.success() {
         return Ok(None);
     }
-    let records = out.stdout.lines().map(|line| {
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let records = stdout.lines().map(|line| {
         serde_json::from_str(line).with_context(|| format!("`sudoku explain` wrote {line:?}"))
     });
     let records: Vec<serde_json::Value> = records.collect::<Result<_>>()?;
@@ -146,32 +189,32 @@ fn missing(technique: &str, file: &str) -> String {
 
 /// A step and the state it was found in, as the board draws them.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Board {
+struct Board {
     /// The filled cells' digits, 0 for a blank.
-    pub grid: [u8; 81],
+    grid: [u8; 81],
     /// Each blank cell's candidates, bit `d` for digit `d`.
-    pub marks: [u16; 81],
+    marks: [u16; 81],
     /// The pattern's cells and digits.
-    pub cells: Vec<usize>,
-    pub digits: u16,
-    pub eliminations: Vec<(usize, u8)>,
-    pub placements: Vec<(usize, u8)>,
+    cells: Vec<usize>,
+    digits: u16,
+    eliminations: Vec<(usize, u8)>,
+    placements: Vec<(usize, u8)>,
     /// A chain's links, in its order: empty for a step that is not a chain.
-    pub links: Vec<Link>,
+    links: Vec<Link>,
     /// `x-wing (3.2): ...`, the caption.
-    pub caption: String,
+    caption: String,
 }
 
 /// A candidate assumed on or off: `(cell, digit, on)`.
-pub type End = (usize, u8, bool);
+type End = (usize, u8, bool);
 
 /// A link of a chain, from one candidate to the next; `strong` when the binary says so (off to
 /// on: one of the two holds), drawn solid, weak ones dashed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Link {
-    pub from: End,
-    pub to: End,
-    pub strong: bool,
+struct Link {
+    from: End,
+    to: End,
+    strong: bool,
 }
 
 impl Link {
@@ -188,7 +231,7 @@ impl Link {
 
 impl Board {
     /// Reads a step as `sudoku explain --format json` writes it.
-    pub fn from_json(step: &serde_json::Value) -> Result<Board> {
+    fn from_json(step: &serde_json::Value) -> Result<Board> {
         let text = |key: &str| step[key].as_str().with_context(|| format!("no `{key}` in {step}"));
         let grid_line = text("grid")?;
         let marks_line = text("marks")?;
@@ -279,7 +322,7 @@ fn cell_index(name: &str) -> Result<usize> {
 
 impl Board {
     /// The state alone, nothing of the step drawn, under `caption`.
-    pub fn state_only(mut self, caption: &str) -> Board {
+    fn state_only(mut self, caption: &str) -> Board {
         (self.cells, self.digits, self.caption) = (Vec::new(), 0, caption.to_string());
         (self.eliminations, self.placements, self.links) = (Vec::new(), Vec::new(), Vec::new());
         self
@@ -303,7 +346,7 @@ fn candidate_at(cell: usize, digit: u8) -> (usize, usize) {
 /// The board and its caption as an HTML figure, on lines without blank ones (so that Markdown
 /// keeps it one HTML block). A chain's links are drawn as arrows between its candidates, and a
 /// legend says how to read them.
-pub fn figure(board: &Board, source: &str) -> String {
+fn figure(board: &Board, source: &str) -> String {
     let caption = html_escape(&board.caption);
     let side = 9 * CELL + 2 * MARGIN;
     let label = if caption.is_empty() { "A Sudoku board with pencil marks" } else { &caption };

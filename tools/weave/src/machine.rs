@@ -1,29 +1,21 @@
-//! `{{#machine}}`: one line naming what the numbers were measured on: CPU model, cores, OS name
-//! and version, rustc version, git commit and date.
+//! What the numbers were measured on: CPU model, cores, OS name and version, rustc version.
 //!
-//! It reads `Machine: CPU (2 cores), OS, rustc, commit, date.`, a paragraph of its own. Each value
-//! sits in a code span, safe from smart punctuation and emphasis. It is frozen in the
-//! results store like the tables, so it tells when the stored numbers were taken; `--fresh`
-//! renews both.
+//! The `{{#machine}}` line (in `directives/mod.rs`) and the heading of every frozen result
+//! (`store.rs`) read these probes; they depend on nothing else of the weave.
 
-use super::{Args, Ctx, code_span};
-use crate::clock;
 use crate::run::{self, Streams};
-use anyhow::{Result, ensure};
 use std::path::Path;
 use std::time::Duration;
 
-pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
-    ensure!(args.words.is_empty(), "`machine` takes no arguments");
-    Ok(format!(
-        "Machine: {} ({}), {}, {}, commit {}, {}.",
-        code_span(&cpu_model()),
+/// `CPU (2 cores), OS, rustc`, each but the cores marked up by `code`.
+pub fn describe(root: &Path, code: fn(&str) -> String) -> String {
+    format!(
+        "{} ({}), {}, {}",
+        code(&cpu_model()),
         cores(),
-        code_span(&os_name()),
-        code_span(&rustc_version(&ctx.root)),
-        code_span(&crate::store::commit(&ctx.root)),
-        clock::now_utc(),
-    ))
+        code(&os_name()),
+        code(&rustc_version(root))
+    )
 }
 
 /// `CPU (2 cores)`: what a frozen result was measured on.

@@ -1,4 +1,6 @@
-//! `{{#generated KIND ...}}`: what `sudoku generate` makes, beside the puzzles of the datasets.
+//! What `sudoku generate` makes, beside the puzzles of the datasets: the tables (and figures) of
+//! the weave's `generated` directive, which runs this program as `generated SUDOKU KIND ...`
+//! (the binary's path first) and freezes what it prints.
 //!
 //! - `givens count=N seed=S files=A,B`: how many givens the generated minimal puzzles have
 //!   (`sudoku generate --count N --seed S --minimal`), beside each file of `$SUDOKU_DATA`
@@ -19,30 +21,103 @@
 //!   (a half turn, no symmetric pair can go). Each of the R rounds runs all four programs in
 //!   turn, so that a machine busy with something else slows them alike; the table gives the best
 //!   and the median rate of each, from the wall time of the whole process, and the mean number of
-//!   givens, and a sentence under it says how ours compares. The weave builds the example with
-//!   `cargo build --release --example peer_generate`, its own fixed command.
+//!   givens, and a sentence under it says how ours compares. The weave builds the example
+//!   `peer_generate` beside this one.
 //!
-//! All four measure (the weave freezes them in `book/results/`); they run the binary, never
-//! link the crate.
+//! All four measure (the weave freezes them in `book/results/`); they run the binary.
 
-use super::{Args, Ctx, code_span, data_file, number, table};
-use crate::run::{self, Streams};
 use anyhow::{Context, Result, bail, ensure};
-use plotters::prelude::*;
+use results::{format, plot};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// A file of the datasets: under `$SUDOKU_DATA`, by default `../shared/data` beside the
+/// repository (the current directory).
+fn data_file(name: &str) -> PathBuf {
+    let dir = std::env::var_os("SUDOKU_DATA")
+        .map_or_else(|| PathBuf::from("../shared/data"), PathBuf::from);
+    dir.join(name)
+}
+
+/// `text` in a Markdown code span.
+fn code_span(text: &str) -> String {
+    format!("`{text}`")
+}
+
+/// A Markdown table, the first column left-aligned, the others right-aligned.
+fn table(header: &[String], rows: &[Vec<String>]) -> String {
+    let line = |cells: &[String]| format!("| {} |", cells.join(" | "));
+    let mut align = vec![":---".to_string()];
+    align.extend(std::iter::repeat_n("---:".to_string(), header.len() - 1));
+    let mut lines = vec![line(header), line(&align)];
+    lines.extend(rows.iter().map(|row| line(row)));
+    lines.join("\n")
+}
 
 const OPTIONS: &[&str] = &["count", "seed", "files", "bands", "reference", "rounds", "plot"];
-
-/// Longer than any one run of the binary should take.
-const LIMIT: Duration = Duration::from_secs(600);
 
 /// The upper ends of the rating bands of the `ratings` table (ER below each, from the one before).
 const BANDS: &[f64] = &[1.5, 2.0, 3.0, 4.0, 6.0, 12.0];
 
-pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
-    let (kind, options) = args.options(OPTIONS)?;
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some((sudoku, words)) = args.split_first() else {
+        eprintln!("usage: generated SUDOKU givens|ratings|speed|versus OPTION=VALUE...");
+        std::process::exit(2);
+    };
+    match run(Path::new(sudoku), words) {
+        Ok(text) => println!("{text}"),
+        Err(e) => {
+            eprintln!("generated: {e:#}");
+            std::process::exit(1);
+        }
+    }
+}
+
+/// The words split into positional ones and `key=value` options, refusing an unknown key.
+fn options(words: &[String]) -> Result<(Vec<&str>, BTreeMap<&str, &str>)> {
+    let mut positional = Vec::new();
+    let mut options = BTreeMap::new();
+    for word in words {
+        match word.split_once('=') {
+            Some((key, value)) if OPTIONS.contains(&key) => {
+                ensure!(options.insert(key, value).is_none(), "option `{key}` given twice");
+            }
+            Some((key, _)) => bail!("unknown option `{key}` (known: {})", OPTIONS.join(", ")),
+            None => positional.push(word.as_str()),
+        }
+    }
+    Ok((positional, options))
+}
+
+/// The option `key` as a number, `default` when it is not given.
+fn number<T: std::str::FromStr>(
+    options: &BTreeMap<&str, &str>,
+    key: &str,
+    default: T,
+) -> Result<T> {
+    match options.get(key) {
+        None => Ok(default),
+        Some(text) => text.parse().ok().with_context(|| format!("`{key}={text}`: not a number")),
+    }
+}
+
+/// Runs `program` with `args`: its standard output, and the wall time it took; an error when it
+/// fails.
+fn output(program: &Path, args: &[String]) -> Result<(String, Duration)> {
+    let started = Instant::now();
+    let out = Command::new(program).args(args).output();
+    let out = out.with_context(|| format!("cannot run {}", program.display()))?;
+    let wall = started.elapsed();
+    let command = format!("{} {}", program.display(), args.join(" "));
+    ensure!(out.status.success(), "`{command}`: {}", out.status);
+    Ok((String::from_utf8_lossy(&out.stdout).into_owned(), wall))
+}
+
+fn run(sudoku: &Path, words: &[String]) -> Result<String> {
+    let (kind, options) = options(words)?;
     let count: usize = number(&options, "count", 1000)?;
     let seed: u64 = number(&options, "seed", 1)?;
     ensure!(count >= 1, "`count` must be at least 1");
@@ -54,9 +129,9 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     };
     match kind.as_slice() {
         ["givens"] => {
-            let mut rows = vec![(generated_label(count, seed), generate(ctx, count, seed)?)];
+            let mut rows = vec![(generated_label(count, seed), generate(sudoku, count, seed)?)];
             for file in files {
-                rows.push((code_span(file), read_puzzles(&data_file(&ctx.root, file))?));
+                rows.push((code_span(file), read_puzzles(&data_file(file))?));
             }
             let rows: Vec<(String, Vec<usize>)> = rows
                 .into_iter()
@@ -74,11 +149,11 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
             Ok(out)
         }
         ["ratings"] => {
-            let puzzles = generate(ctx, count, seed)?;
-            let mut rows = vec![(generated_label(count, seed), rate(ctx, &puzzles)?)];
+            let puzzles = generate(sudoku, count, seed)?;
+            let mut rows = vec![(generated_label(count, seed), rate(sudoku, &puzzles)?)];
             for file in files {
-                let puzzles = read_puzzles(&data_file(&ctx.root, file))?;
-                rows.push((code_span(file), rate(ctx, &puzzles)?));
+                let puzzles = read_puzzles(&data_file(file))?;
+                rows.push((code_span(file), rate(sudoku, &puzzles)?));
             }
             let mut out = ratings_table(&rows);
             if plot {
@@ -110,7 +185,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
                     words.extend(["--rating", band]);
                 }
                 let label = code_span(&format!("sudoku {}", words.join(" ")));
-                let rate = puzzles_a_second(ctx, &words, count, seed)?;
+                let rate = puzzles_a_second(sudoku, &words, count, seed)?;
                 rows.push(vec![label, format!("{rate:.0}")]);
                 rates.push(rate);
                 Ok(())
@@ -129,7 +204,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
         ["versus"] => {
             let rounds: usize = number(&options, "rounds", 5)?;
             ensure!(rounds >= 1, "`rounds` must be at least 1");
-            versus(ctx, count, seed, rounds)
+            versus(sudoku, count, seed, rounds)
         }
         _ => bail!("name one kind: `givens`, `ratings`, `speed` or `versus`"),
     }
@@ -159,24 +234,22 @@ fn givens(puzzle: &str) -> usize {
 }
 
 /// `count` minimal puzzles from `seed`, one a line.
-fn generate(ctx: &Ctx, count: usize, seed: u64) -> Result<Vec<String>> {
+fn generate(sudoku: &Path, count: usize, seed: u64) -> Result<Vec<String>> {
     let args =
         ["generate", "--minimal", "--count", &count.to_string(), "--seed", &seed.to_string()]
             .map(String::from);
-    let out = run::run(&ctx.sudoku, &args, &ctx.root, LIMIT, Streams::Separate)?;
-    ensure!(out.success(), "`sudoku {}`: {}", args.join(" "), out.describe(LIMIT));
-    let puzzles: Vec<String> = out.stdout.lines().map(str::to_string).collect();
+    let (stdout, _) = output(sudoku, &args)?;
+    let puzzles: Vec<String> = stdout.lines().map(str::to_string).collect();
     ensure!(puzzles.len() == count, "`sudoku generate` made {} puzzles", puzzles.len());
     Ok(puzzles)
 }
 
 /// Puzzles a second of `sudoku WORDS --count N --seed S`, from the wall time of the process.
-fn puzzles_a_second(ctx: &Ctx, words: &[&str], count: usize, seed: u64) -> Result<f64> {
+fn puzzles_a_second(sudoku: &Path, words: &[&str], count: usize, seed: u64) -> Result<f64> {
     let mut args: Vec<String> = words.iter().map(|w| w.to_string()).collect();
     args.extend(["--count".into(), count.to_string(), "--seed".into(), seed.to_string()]);
-    let out = run::run(&ctx.sudoku, &args, &ctx.root, LIMIT, Streams::Separate)?;
-    ensure!(out.success(), "`sudoku {}`: {}", args.join(" "), out.describe(LIMIT));
-    Ok(count as f64 / out.wall.as_secs_f64())
+    let (_, wall) = output(sudoku, &args)?;
+    Ok(count as f64 / wall.as_secs_f64())
 }
 
 /// What the `--rating` bands cost, in words, from the rate without a band (`rates[0]`) and with
@@ -218,14 +291,15 @@ struct Contender {
 }
 
 /// The `versus` table and its sentence.
-fn versus(ctx: &Ctx, count: usize, seed: u64, rounds: usize) -> Result<String> {
-    let peer = peer_program(ctx)?;
+fn versus(sudoku: &Path, count: usize, seed: u64, rounds: usize) -> Result<String> {
+    // `peer_generate`, built beside this program by the weave.
+    let peer = std::env::current_exe()?.with_file_name("peer_generate");
     let ours = |words: &str| {
         let mut args: Vec<String> = words.split(' ').map(String::from).collect();
         args.extend(["--count".into(), count.to_string(), "--seed".into(), seed.to_string()]);
         Contender {
             label: code_span(&format!("sudoku {words}")),
-            program: ctx.sudoku.clone(),
+            program: sudoku.to_path_buf(),
             args,
             rates: vec![],
             givens: vec![],
@@ -246,17 +320,15 @@ fn versus(ctx: &Ctx, count: usize, seed: u64, rounds: usize) -> Result<String> {
     ];
     for _ in 0..rounds {
         for contender in &mut contenders {
-            let out =
-                run::run(&contender.program, &contender.args, &ctx.root, LIMIT, Streams::Separate)?;
+            let (stdout, wall) = output(&contender.program, &contender.args)?;
             let command = format!("{} {}", contender.program.display(), contender.args.join(" "));
-            ensure!(out.success(), "`{command}`: {}", out.describe(LIMIT));
-            let puzzles: Vec<&str> = out.stdout.lines().collect();
+            let puzzles: Vec<&str> = stdout.lines().collect();
             ensure!(
                 puzzles.len() == count && puzzles.iter().all(|p| p.len() == 81),
                 "`{command}` made {} lines, not {count} puzzles",
                 puzzles.len()
             );
-            contender.rates.push(count as f64 / out.wall.as_secs_f64());
+            contender.rates.push(count as f64 / wall.as_secs_f64());
             contender.givens.extend(puzzles.iter().map(|p| givens(p)));
         }
     }
@@ -266,7 +338,7 @@ fn versus(ctx: &Ctx, count: usize, seed: u64, rounds: usize) -> Result<String> {
             vec![
                 c.label.clone(),
                 format!("{:.0}", best(&c.rates)),
-                format!("{:.0}", median(&c.rates)),
+                format!("{:.0}", format::median(&c.rates)),
                 format!("{mean:.1}"),
             ]
         })
@@ -278,7 +350,9 @@ fn versus(ctx: &Ctx, count: usize, seed: u64, rounds: usize) -> Result<String> {
         "givens, mean".into(),
     ]
     .into();
-    let ratio = |ours: &Contender, theirs: &Contender| median(&ours.rates) / median(&theirs.rates);
+    let ratio = |ours: &Contender, theirs: &Contender| {
+        format::median(&ours.rates) / format::median(&theirs.rates)
+    };
     let sentence = format!(
         "On one thread, `sudoku generate --minimal` makes {} the `sudoku` crate's generator \
          with no symmetry, and `sudoku generate --symmetry rot180` makes {} the crate's \
@@ -302,41 +376,16 @@ fn best(rates: &[f64]) -> f64 {
     rates.iter().copied().fold(0.0, f64::max)
 }
 
-fn median(rates: &[f64]) -> f64 {
-    let mut sorted = rates.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    sorted[sorted.len() / 2]
-}
-
-/// `examples/peer_generate`, built beside the binary by the weave's own fixed cargo command.
-fn peer_program(ctx: &Ctx) -> Result<PathBuf> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    eprintln!("weave: cargo build --release --example peer_generate");
-    let status = std::process::Command::new(&cargo)
-        .args(["build", "--release", "--example", "peer_generate"])
-        .current_dir(&ctx.root)
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .status()
-        .context("cannot run cargo")?;
-    ensure!(status.success(), "`cargo build --release --example peer_generate` failed");
-    let dir = ctx.sudoku.parent().context("the binary has no directory")?;
-    let program = dir.join("examples").join("peer_generate");
-    ensure!(program.is_file(), "no {} after building it", program.display());
-    Ok(program)
-}
-
 /// What `sudoku rate` said of each puzzle: its ER, or `None` when beyond the ladder.
-fn rate(ctx: &Ctx, puzzles: &[String]) -> Result<Vec<Option<f64>>> {
+fn rate(sudoku: &Path, puzzles: &[String]) -> Result<Vec<Option<f64>>> {
     let file = std::env::temp_dir().join(format!("weave-generated-{}.txt", std::process::id()));
     std::fs::write(&file, puzzles.join("\n") + "\n")
         .with_context(|| format!("cannot write {}", file.display()))?;
-    let args = ["rate".to_string(), file.display().to_string()];
-    let out = run::run(&ctx.sudoku, &args, &ctx.root, LIMIT, Streams::Separate);
+    // `sudoku rate` exits 1 when some puzzle is beyond the ladder: its records say which.
+    let out = Command::new(sudoku).arg("rate").arg(&file).output();
     let _ = std::fs::remove_file(&file);
-    let out = out?;
-    ensure!(!out.timed_out(), "`sudoku rate`: {}", out.describe(LIMIT));
-    out.stdout
+    let out = out.with_context(|| format!("cannot run {}", sudoku.display()))?;
+    String::from_utf8_lossy(&out.stdout)
         .lines()
         .map(|line| -> Result<Option<f64>> {
             let record: serde_json::Value = serde_json::from_str(line)?;
@@ -427,18 +476,6 @@ fn plain(label: &str) -> String {
     }
 }
 
-/// The colours of the curves, the first (ours) black; chosen to read on the plot's white ground.
-const PALETTE: [RGBColor; 8] = [
-    RGBColor(0, 0, 0),
-    RGBColor(0x1f, 0x77, 0xb4),
-    RGBColor(0xff, 0x7f, 0x0e),
-    RGBColor(0x2c, 0xa0, 0x2c),
-    RGBColor(0xd6, 0x27, 0x28),
-    RGBColor(0x94, 0x67, 0xbd),
-    RGBColor(0x8c, 0x56, 0x4b),
-    RGBColor(0xe3, 0x77, 0xc2),
-];
-
 /// The share (%) of `values` at most `x`, for every `x` from the least finite value to the
 /// greatest, by `step`.
 fn cumulative(values: &[f64], low: f64, high: f64, step: f64) -> Vec<(f64, f64)> {
@@ -458,48 +495,23 @@ fn figure(curves: &[(String, Vec<f64>)], what: &str, step: f64, caption: &str) -
     let finite = curves.iter().flat_map(|(_, v)| v).copied().filter(|v| v.is_finite());
     let (low, high) = finite.fold((f64::MAX, f64::MIN), |(l, h), v| (l.min(v), h.max(v)));
     ensure!(low <= high, "nothing to plot");
-    let mut svg = String::new();
-    {
-        let area = SVGBackend::with_string(&mut svg, (760, 400)).into_drawing_area();
-        let fail = |e: &dyn std::fmt::Display| anyhow::anyhow!("{e}");
-        area.fill(&WHITE).map_err(|e| fail(&e))?;
-        // The legend has a column of its own, so that it never hides a curve.
-        let (plot, legend) = area.split_horizontally(560);
-        let mut chart = ChartBuilder::on(&plot)
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(50)
-            .build_cartesian_2d((low - step)..(high + step), 0f64..101f64)
-            .map_err(|e| fail(&e))?;
-        chart
-            .configure_mesh()
-            .x_desc(what)
-            .y_desc("puzzles at most (%)")
-            .x_label_formatter(&|x| if step < 1.0 { format!("{x:.1}") } else { format!("{x:.0}") })
-            .y_label_formatter(&|y| format!("{y:.0}"))
-            .draw()
-            .map_err(|e| fail(&e))?;
-        for (k, (label, values)) in curves.iter().enumerate() {
-            let colour = PALETTE[k % PALETTE.len()];
-            let width = if k == 0 { 3 } else { 2 };
-            let points = cumulative(values, low, high, step);
-            chart
-                .draw_series(LineSeries::new(points, colour.stroke_width(width)))
-                .map_err(|e| fail(&e))?;
-            let y = 24 + 26 * k as i32;
-            legend
-                .draw(&PathElement::new(vec![(4, y), (28, y)], colour.stroke_width(width)))
-                .map_err(|e| fail(&e))?;
-            let text = Text::new(label.clone(), (34, y - 8), ("sans-serif", 15).into_font());
-            legend.draw(&text).map_err(|e| fail(&e))?;
-        }
-        area.present().map_err(|e| fail(&e))?;
-    }
-    let svg: Vec<&str> = svg.lines().filter(|line| !line.trim().is_empty()).collect();
-    Ok(format!(
-        "\n\n<figure class=\"weave-plot\">\n{}\n<figcaption>{caption}</figcaption>\n</figure>",
-        svg.join("\n")
-    ))
+    let curves = curves
+        .iter()
+        .map(|(label, values)| plot::Curve {
+            label: label.clone(),
+            colour: None,
+            points: cumulative(values, low, high, step),
+        })
+        .collect();
+    let axes = plot::Axes {
+        x: what.to_string(),
+        y: "puzzles at most (%)".to_string(),
+        x_format: "num".to_string(),
+        y_format: "num".to_string(),
+        log_y: false,
+    };
+    let svg = plot::svg(&[plot::Panel { title: String::new(), curves }], &axes)?;
+    Ok(format!("\n\n{}", plot::figure(&svg, caption)))
 }
 
 #[cfg(test)]
@@ -556,7 +568,6 @@ mod tests {
         assert_eq!(compared(1.94), "1.9 times as many puzzles a second as");
         assert_eq!(compared(1.01), "about as many puzzles a second as");
         assert_eq!(compared(0.5), "only 50 % as many puzzles a second as");
-        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
         assert_eq!(best(&[3.0, 1.0, 2.0]), 3.0);
     }
 
