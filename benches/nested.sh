@@ -24,9 +24,11 @@ trap 'rm -rf "$W"' EXIT
 # The puzzles SE rated, by file and line, and the drawn lines of the 11+ list.
 grep -v '^#' benches/se121-hardest.txt | awk 'NF >= 5' > "$W/rated"
 puzzle() { sed -n "$2p" "$DATA/$1" | cut -c1-81; }
-awk '$1 == "forum-hardest-1905-11plus.txt" {print $2}' benches/se121-hardest.txt > "$W/lines"
-grep '^# forum-hardest-1905-11plus.txt' benches/se121-hardest.txt | awk '{print $3}' >> "$W/lines"
-sort -n "$W/lines" | while read -r n; do puzzle forum-hardest-1905-11plus.txt "$n"; done > "$W/sample-11plus.txt"
+# The drawing that se121-hardest.txt describes, done again: Python's generator is the same.
+python3 -c 'import random, sys
+lines = open(sys.argv[1]).read().split()
+for i in sorted(random.Random(2026).sample(range(len(lines)), 40)): print(lines[i][:81])' \
+  "$DATA/forum-hardest-1905-11plus.txt" > "$W/sample-11plus.txt"
 cp "$DATA/forum-hardest-1106.txt" "$W/list-1106.txt"
 
 # skfr, built here from its sources (never committed), if g++ and the sources are there.
@@ -81,7 +83,7 @@ whole() { # whole FILE NAME: one row of the whole-file table
 
 mkdir -p "$(dirname "$OUT")"
 {
-  echo "Measured on $(date -u +%Y-%m-%d) at commit $(git rev-parse --short HEAD) on $(nproc) cores of"
+  echo "Measured on $(date -u +%Y-%m-%d) at commit $(git rev-parse --short HEAD) on $(getconf _NPROCESSORS_ONLN) cores of"
   echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//') by \`benches/nested.sh\`: CPU"
   echo "seconds of one process on one thread, but SE's, which are wall seconds of its JVM (on a machine
 shared with other work, which lengthens them)."
