@@ -5,7 +5,7 @@
 #   - ours (`sudoku rate --jobs 1`) and skfr on whole files: forum-hardest-1106.txt, and the puzzles
 #     of forum-hardest-1905-11plus.txt that se121-hardest.txt drew (the whole list, 48,766 puzzles,
 #     would take skfr alone about nine hours here); CPU seconds, peak memory, and how many each rated.
-# Writes book/measured/nested-speed.md (a table the Benchmarks chapter includes), with the machine,
+# Writes benches/nested-speed.md (tables the Benchmarks chapter includes), with the machine,
 # the commit and the date. Needs a release build (cargo build --release), g++ for skfr and a JDK
 # for SE; a peer that cannot be built or run is left out with a note.
 #   usage: benches/nested.sh            env: SE_SAMPLE (3), SE_TIMEOUT (1800), SUDOKU_DATA, SUDOKU_PEERS
@@ -16,7 +16,7 @@ DATA=${SUDOKU_DATA:-../shared/data}
 PEERS=${SUDOKU_PEERS:-../shared/peers}
 SE_RATE=${SE_RATE:-$PEERS/../tools/se-rate}
 OURS=target/release/sudoku
-OUT=book/measured/nested-speed.md
+OUT=benches/nested-speed.md
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 [ -x "$OURS" ] || { echo "nested.sh: build first: cargo build --release" >&2; exit 2; }
