@@ -241,7 +241,9 @@ try {
     }
   }
   check(solvedSeen, "some puzzle is solved by a person's path");
-  check(beyondSeen || options < 10, "some puzzle is beyond the techniques, and the player says so");
+  // Since the nested forcing chains, the ladder finishes every puzzle of the page's set, as SE
+  // does; a path that stops is still checked above, where it happens.
+  if (beyondSeen) console.log("check-player: note: a puzzle is beyond the techniques");
   check(struckSeen, "some step strikes candidates out");
 
   check(errors.length === 0, "no script errors" + (errors.length ? ": " + errors.join("; ") : ""));
