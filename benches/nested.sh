@@ -24,6 +24,7 @@ trap 'rm -rf "$W"' EXIT
 # The puzzles SE rated, by file and line, and the drawn lines of the 11+ list.
 grep -v '^#' benches/se121-hardest.txt | awk 'NF >= 5' > "$W/rated"
 puzzle() { sed -n "$2p" "$DATA/$1" | cut -c1-81; }
+short() { case $1 in forum-hardest-1106.txt) echo 1106;; forum-hardest-1905-11plus.txt) echo 11+;; *) echo "$1";; esac; }
 # The drawing that se121-hardest.txt describes, done again: Python's generator is the same.
 python3 -c 'import random, sys
 lines = open(sys.argv[1]).read().split()
@@ -50,7 +51,7 @@ skfr_file() { cp "$1" "$W/k.txt"; (cd "$W" && time_of "$SKFR" -ik -e); }
 skfr_ratings() { sed 's/.*ED=//; s#/# #g' "$W/k_rat.txt"; }
 
 {
-  echo "| puzzle | SE ER/EP/ED | SE s | skfr ER/EP/ED | skfr s | ours ER/EP/ED | ours s | SE ÷ ours |"
+  echo "| list:line | SE ER/EP/ED | SE s | skfr ER/EP/ED | skfr s | ours ER/EP/ED | ours s | SE ÷ ours |"
   echo "| --- | --- | ---: | --- | ---: | --- | ---: | ---: |"
   head -n "${SE_SAMPLE:-3}" "$W/rated" | while read -r file line _; do
     puzzle "$file" "$line" > "$W/one.txt"
@@ -62,7 +63,7 @@ skfr_ratings() { sed 's/.*ED=//; s#/# #g' "$W/k_rat.txt"; }
     k="-"; k_s="-"
     if [ -n "$SKFR" ]; then read -r k_s _ < <(skfr_file "$W/one.txt"); k=$(skfr_ratings | awk '{print $1"/"$2"/"$3}'); fi
     ratio=$(python3 -c "print(f'{$se_s / max($o_s, 0.01):.0f}×')")
-    echo "| $file:$line | $se | $se_s | $k | $k_s | $o | $o_s | $ratio |"
+    echo "| $(short "$file"):$line | $se | $se_s | $k | $k_s | $o | $o_s | $ratio |"
   done
 } > "$W/table-se"
 
