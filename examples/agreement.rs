@@ -23,8 +23,8 @@
 //! A missing data file prints a note and exits 3: the weave shows it and freezes nothing.
 
 use anyhow::{Context, Result, bail, ensure};
+use results::words::{code_span, data_file, table};
 use serde_json::{Value, json};
-use std::path::PathBuf;
 use sudoku::agreement::{check_library, se_agreement};
 
 fn main() {
@@ -146,29 +146,6 @@ fn tables(words: &[String]) -> Result<std::result::Result<String, String>> {
         "reglib" => reglib(&value, file).map(Ok),
         _ => se(&value, file, goal).map(Ok),
     }
-}
-
-/// A file of the datasets: under `$SUDOKU_DATA`, by default `../shared/data` beside the
-/// repository (the current directory).
-fn data_file(name: &str) -> PathBuf {
-    let dir = std::env::var_os("SUDOKU_DATA")
-        .map_or_else(|| PathBuf::from("../shared/data"), PathBuf::from);
-    dir.join(name)
-}
-
-/// `text` in a Markdown code span.
-fn code_span(text: &str) -> String {
-    format!("`{text}`")
-}
-
-/// A Markdown table, the first column left-aligned, the others right-aligned.
-fn table(header: &[String], rows: &[Vec<String>]) -> String {
-    let line = |cells: &[String]| format!("| {} |", cells.join(" | "));
-    let mut align = vec![":---".to_string()];
-    align.extend(std::iter::repeat_n("---:".to_string(), header.len() - 1));
-    let mut lines = vec![line(header), line(&align)];
-    lines.extend(rows.iter().map(|row| line(row)));
-    lines.join("\n")
 }
 
 /// SE's ratings of the puzzles never used for tuning, stored without the puzzles.

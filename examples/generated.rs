@@ -33,29 +33,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// A file of the datasets: under `$SUDOKU_DATA`, by default `../shared/data` beside the
-/// repository (the current directory).
-fn data_file(name: &str) -> PathBuf {
-    let dir = std::env::var_os("SUDOKU_DATA")
-        .map_or_else(|| PathBuf::from("../shared/data"), PathBuf::from);
-    dir.join(name)
-}
-
-/// `text` in a Markdown code span.
-fn code_span(text: &str) -> String {
-    format!("`{text}`")
-}
-
-/// A Markdown table, the first column left-aligned, the others right-aligned.
-fn table(header: &[String], rows: &[Vec<String>]) -> String {
-    let line = |cells: &[String]| format!("| {} |", cells.join(" | "));
-    let mut align = vec![":---".to_string()];
-    align.extend(std::iter::repeat_n("---:".to_string(), header.len() - 1));
-    let mut lines = vec![line(header), line(&align)];
-    lines.extend(rows.iter().map(|row| line(row)));
-    lines.join("\n")
-}
-
 const OPTIONS: &[&str] = &["count", "seed", "files", "bands", "reference", "rounds", "plot"];
 
 /// The upper ends of the rating bands of the `ratings` table (ER below each, from the one before).
@@ -78,31 +55,10 @@ fn main() {
 
 /// The words split into positional ones and `key=value` options, refusing an unknown key.
 fn options(words: &[String]) -> Result<(Vec<&str>, BTreeMap<&str, &str>)> {
-    let mut positional = Vec::new();
-    let mut options = BTreeMap::new();
-    for word in words {
-        match word.split_once('=') {
-            Some((key, value)) if OPTIONS.contains(&key) => {
-                ensure!(options.insert(key, value).is_none(), "option `{key}` given twice");
-            }
-            Some((key, _)) => bail!("unknown option `{key}` (known: {})", OPTIONS.join(", ")),
-            None => positional.push(word.as_str()),
-        }
-    }
-    Ok((positional, options))
+    results::words::options(words, OPTIONS)
 }
 
-/// The option `key` as a number, `default` when it is not given.
-fn number<T: std::str::FromStr>(
-    options: &BTreeMap<&str, &str>,
-    key: &str,
-    default: T,
-) -> Result<T> {
-    match options.get(key) {
-        None => Ok(default),
-        Some(text) => text.parse().ok().with_context(|| format!("`{key}={text}`: not a number")),
-    }
-}
+use results::words::{code_span, data_file, number, table};
 
 /// Runs `program` with `args`: its standard output, and the wall time it took; an error when it
 /// fails.

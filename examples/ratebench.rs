@@ -20,27 +20,9 @@ use anyhow::{Context, Result, bail, ensure};
 use results::format;
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 use std::time::Instant;
-
-/// A file of the datasets: under `$SUDOKU_DATA`, by default `../shared/data` beside the
-/// repository (the current directory).
-fn data_file(name: &str) -> PathBuf {
-    let dir = std::env::var_os("SUDOKU_DATA")
-        .map_or_else(|| PathBuf::from("../shared/data"), PathBuf::from);
-    dir.join(name)
-}
-
-/// A Markdown table, the first column left-aligned, the others right-aligned.
-fn table(header: &[String], rows: &[Vec<String>]) -> String {
-    let line = |cells: &[String]| format!("| {} |", cells.join(" | "));
-    let mut align = vec![":---".to_string()];
-    align.extend(std::iter::repeat_n("---:".to_string(), header.len() - 1));
-    let mut lines = vec![line(header), line(&align)];
-    lines.extend(rows.iter().map(|row| line(row)));
-    lines.join("\n")
-}
 
 const OPTIONS: &[&str] = &["sample", "seed", "aim"];
 
@@ -63,33 +45,12 @@ fn main() {
     }
 }
 
-/// The words split into the files and the `key=value` options, refusing an unknown key.
+/// The words split into positional ones and `key=value` options, refusing an unknown key.
 fn options(words: &[String]) -> Result<(Vec<&str>, BTreeMap<&str, &str>)> {
-    let mut files = Vec::new();
-    let mut options = BTreeMap::new();
-    for word in words {
-        match word.split_once('=') {
-            Some((key, value)) if OPTIONS.contains(&key) => {
-                ensure!(options.insert(key, value).is_none(), "option `{key}` given twice");
-            }
-            Some((key, _)) => bail!("unknown option `{key}` (known: {})", OPTIONS.join(", ")),
-            None => files.push(word.as_str()),
-        }
-    }
-    Ok((files, options))
+    results::words::options(words, OPTIONS)
 }
 
-/// The option `key` as a number, `default` when it is not given.
-fn number<T: std::str::FromStr>(
-    options: &BTreeMap<&str, &str>,
-    key: &str,
-    default: T,
-) -> Result<T> {
-    match options.get(key) {
-        None => Ok(default),
-        Some(text) => text.parse().ok().with_context(|| format!("`{key}={text}`: not a number")),
-    }
-}
+use results::words::{data_file, number, table};
 
 /// The table and its sentences, or `Err(note)` when a data file is not there.
 fn run(sudoku: &Path, words: &[String]) -> Result<std::result::Result<String, String>> {

@@ -32,31 +32,10 @@ use std::process::Command;
 
 /// The words split into positional ones and `key=value` options, refusing an unknown key.
 fn options(words: &[String]) -> Result<(Vec<&str>, BTreeMap<&str, &str>)> {
-    let mut positional = Vec::new();
-    let mut options = BTreeMap::new();
-    for word in words {
-        match word.split_once('=') {
-            Some((key, value)) if OPTIONS.contains(&key) => {
-                ensure!(options.insert(key, value).is_none(), "option `{key}` given twice");
-            }
-            Some((key, _)) => bail!("unknown option `{key}` (known: {})", OPTIONS.join(", ")),
-            None => positional.push(word.as_str()),
-        }
-    }
-    Ok((positional, options))
+    results::words::options(words, OPTIONS)
 }
 
-/// The option `key` as a number, `default` when it is not given.
-fn number<T: std::str::FromStr>(
-    options: &BTreeMap<&str, &str>,
-    key: &str,
-    default: T,
-) -> Result<T> {
-    match options.get(key) {
-        None => Ok(default),
-        Some(text) => text.parse().ok().with_context(|| format!("`{key}={text}`: not a number")),
-    }
-}
+use results::words::number;
 
 /// A file of the datasets: under `$SUDOKU_DATA`, by default `../shared/data` beside the
 /// repository `root`.

@@ -9,6 +9,7 @@
 
 pub mod format;
 pub mod plot;
+pub mod words;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

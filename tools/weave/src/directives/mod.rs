@@ -68,20 +68,7 @@ impl Args {
     /// Splits the words into positional ones and `key=value` options, refusing any key not in
     /// `known` (so that a misspelt option is an error, not a grid name).
     pub fn options(&self, known: &[&str]) -> Result<(Vec<&str>, BTreeMap<&str, &str>)> {
-        let mut positional = Vec::new();
-        let mut options = BTreeMap::new();
-        for word in &self.words {
-            match word.split_once('=') {
-                Some((key, value)) if known.contains(&key) => {
-                    if options.insert(key, value).is_some() {
-                        bail!("option `{key}` given twice");
-                    }
-                }
-                Some((key, _)) => bail!("unknown option `{key}` (known: {})", known.join(", ")),
-                None => positional.push(word.as_str()),
-            }
-        }
-        Ok((positional, options))
+        ::results::words::options(&self.words, known)
     }
 }
 
@@ -383,17 +370,7 @@ pub fn fenced(info: &str, body: &str) -> String {
     format!("{fence}{info}\n{body}\n{fence}")
 }
 
-/// The value of option `key` parsed as a number, or `default` when it is not given.
-pub fn number<T: std::str::FromStr>(
-    options: &BTreeMap<&str, &str>,
-    key: &str,
-    default: T,
-) -> Result<T> {
-    match options.get(key) {
-        None => Ok(default),
-        Some(text) => text.parse().ok().with_context(|| format!("`{key}={text}`: not a number")),
-    }
-}
+pub use ::results::words::number;
 
 /// The option `limit=SECONDS` (`default` when not given): positive, and short enough for a
 /// `Duration` (so `limit=inf` is an error, not a panic).
@@ -427,16 +404,7 @@ pub fn json_lines(stdout: &str) -> Result<Vec<serde_json::Value>> {
     Ok(values)
 }
 
-/// A Markdown table: the first column left-aligned (its names), the others right-aligned (their
-/// numbers).
-pub fn table(header: &[String], rows: &[Vec<String>]) -> String {
-    let line = |cells: &[String]| format!("| {} |", cells.join(" | "));
-    let mut align = vec![":---".to_string()];
-    align.extend(std::iter::repeat_n("---:".to_string(), header.len() - 1));
-    let mut lines = vec![line(header), line(&align)];
-    lines.extend(rows.iter().map(|row| line(row)));
-    lines.join("\n")
-}
+pub use ::results::words::table;
 
 /// `text` in a Markdown code span, which smart punctuation and emphasis leave alone.
 pub fn code_span(text: &str) -> String {
