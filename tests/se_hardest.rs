@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 
 use sudoku::pencil_marks::PencilMarks;
-use sudoku::rating::{next_step, tenths};
+use sudoku::rating::{rate_with, tenths};
 use sudoku::reader::parse_grid;
 use sudoku::solver::SolverName;
 
@@ -56,10 +56,7 @@ fn the_hardest_puzzles_are_rated_as_sudoku_explainer_rates_them_and_never_lie() 
     for (at, puzzle, se) in puzzles.into_iter().take(take) {
         let grid = parse_grid(&puzzle).expect("a puzzle");
         let solution = SolverName::DEFAULT.search(&grid, 1, &mut ()).solutions[0];
-        let mut marks = PencilMarks::from_grid(&grid);
-        let (mut er, mut ep, mut ed) = (0, None, None);
-        while marks.blanks() > 0 {
-            let step = next_step(&marks).unwrap_or_else(|| panic!("{at}: the ladder stops"));
+        let rating = rate_with(PencilMarks::from_grid(&grid), &mut |step, _| {
             for &(c, d) in &step.eliminations {
                 assert_ne!(solution.get(c), d, "{at}: {}", step.text);
             }
@@ -67,13 +64,9 @@ fn the_hardest_puzzles_are_rated_as_sudoku_explainer_rates_them_and_never_lie() 
                 assert_eq!(solution.get(c), d, "{at}: {}", step.text);
             }
             nested_steps += usize::from(step.technique.name().contains("nested"));
-            er = er.max(step.rating);
-            ed.get_or_insert(er);
-            if ep.is_none() && !step.placements.is_empty() {
-                ep = Some(er);
-            }
-            step.apply(&mut marks);
-        }
+        });
+        assert!(rating.solved, "{at}: the ladder stops");
+        let (er, ep, ed) = (rating.er, rating.ep, rating.ed);
         let ours = [er, ep.unwrap(), ed.unwrap()].map(tenths);
         assert_eq!(ours, se, "{at}: ours ER/EP/ED, then SE's");
     }

@@ -3,12 +3,12 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-/// Runs `sudoku ARGS` with `stdin` on its standard input and waits for it.
-///
-/// The input is written from another thread, so that a binary that writes a lot before reading
-/// everything cannot deadlock the test; a binary that exits without reading all of it is fine.
-#[allow(dead_code)] // the fuzz test runs everything bounded
-pub fn run_sudoku(args: &[&str], stdin: &[u8]) -> Output {
+/// Starts `sudoku ARGS` with its three streams piped, writing `stdin` to it from a thread of
+/// its own (joined by the caller).
+fn spawn<S: AsRef<std::ffi::OsStr>>(
+    args: &[S],
+    stdin: &[u8],
+) -> (std::process::Child, std::thread::JoinHandle<()>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
         .args(args)
         .stdin(Stdio::piped())
@@ -21,6 +21,16 @@ pub fn run_sudoku(args: &[&str], stdin: &[u8]) -> Output {
     let feeder = std::thread::spawn(move || {
         let _ = input.write_all(&bytes);
     });
+    (child, feeder)
+}
+
+/// Runs `sudoku ARGS` with `stdin` on its standard input and waits for it.
+///
+/// The input is written from another thread, so that a binary that writes a lot before reading
+/// everything cannot deadlock the test; a binary that exits without reading all of it is fine.
+#[allow(dead_code)] // the fuzz test runs everything bounded
+pub fn run_sudoku(args: &[&str], stdin: &[u8]) -> Output {
+    let (child, feeder) = spawn(args, stdin);
     let out = child.wait_with_output().expect("the binary ends");
     feeder.join().expect("the feeder thread ends");
     out
@@ -36,18 +46,7 @@ pub fn run_bounded<S: AsRef<std::ffi::OsStr>>(
     limit: std::time::Duration,
 ) -> (Option<i32>, String, String, std::time::Duration) {
     use std::io::Read;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("a pipe");
-    let bytes = stdin.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = input.write_all(&bytes);
-    });
+    let (mut child, feeder) = spawn(args, stdin);
     let read = |mut from: Box<dyn Read + Send>| {
         std::thread::spawn(move || {
             let mut bytes = Vec::new();
