@@ -27,7 +27,8 @@
 //!
 //! The whole-process comparison times `sudoku --format line --jobs 1 < FILE` against
 //! `peer_lines < FILE` (examples/peer_lines.rs) and `tdoku_lines < FILE` (examples/tdoku_lines.rs)
-//! on each dataset, in each mode (a uniqueness check adds `--count=2` to every program's
+//! in processor time (user and system), where FILE holds the puzzles of the passes, shuffled
+//! alike, on each dataset, in each mode (a uniqueness check adds `--count=2` to every program's
 //! arguments), when they are built in `target/release` (`cargo build --release --bin sudoku
 //! --example peer_lines --example tdoku_lines`; without tdoku, the comparison leaves it out);
 //! `benches/lines.sh` does the same with hyperfine, and checks first that they print the same
@@ -133,7 +134,11 @@ fn main() {
         };
         let puzzles = shuffle(puzzles, settings.seed);
         checks_failed += time_dataset(&settings, name, &puzzles, total, &mut results);
-        measured.push((name, path));
+        // The whole programs read the puzzles the passes above had, shuffled alike.
+        match as_file(&puzzles) {
+            Ok(file) => measured.push((name, file)),
+            Err(e) => println!("{name}: no whole-process comparison, its puzzles: {e}"),
+        }
     }
     // The whole-process comparisons come last: the machine stays slower for a few seconds after
     // a burst of process starts, and timed first, they made the in-process passes that followed
@@ -142,7 +147,8 @@ fn main() {
     let mut lines = Vec::new();
     if let Some(programs) = &programs {
         println!();
-        for (name, path) in &measured {
+        for (name, file) in &measured {
+            let path = file.path();
             for &(mode, limit) in &settings.modes {
                 // Every program of the comparison takes `--count=2` for a uniqueness check.
                 let extra: &[&str] = match limit {
@@ -255,6 +261,22 @@ fn shuffle(puzzles: Vec<Grid>, seed: Option<u64>) -> Vec<Grid> {
             .collect(),
         None => puzzles,
     }
+}
+
+/// The puzzles of a pass in a temporary file, one line each (`.` for a blank), for the whole
+/// programs to read: shuffled or not, and cut to `SUDOKU_BENCH_MAX`, as the passes had them.
+fn as_file(puzzles: &[Grid]) -> std::io::Result<tempfile::NamedTempFile> {
+    use std::io::Write;
+    let mut file = tempfile::NamedTempFile::new()?;
+    let mut out = std::io::BufWriter::new(&mut file);
+    for puzzle in puzzles {
+        let line: Vec<u8> = puzzle.cells().iter().map(|&d| b".123456789"[usize::from(d)]).collect();
+        out.write_all(&line)?;
+        out.write_all(b"\n")?;
+    }
+    out.flush()?;
+    drop(out);
+    Ok(file)
 }
 
 /// Times every contender on one dataset in every mode, prints the rows and adds them to
@@ -424,11 +446,11 @@ fn whole_process_programs(target: &Path) -> Option<Vec<Program>> {
 }
 
 /// Times the programs on `FILE` (standard input), taking turns, after one untimed run of each:
-/// at least [`MIN_RUNS`] runs each, and more (up to [`MAX_RUNS`]) until ours has run for about
-/// [`RUN_BUDGET`]. Keeps the fastest and the median run of each, as `KEY_ms` and
-/// `KEY_median_ms`. On a machine shared with other work one run can be off by a tenth either way,
-/// and the programs are close: so the two statistics are reported together, and they must agree
-/// for a verdict.
+/// at least [`MIN_RUNS`] runs each, and more (up to [`MAX_RUNS`]) until ours has used about
+/// [`RUN_BUDGET`] of processor time. Keeps the fastest and the median run of each, in processor
+/// time. On a machine shared with other work one run can still be off by a tenth either way
+/// (caches and clock speed are shared too), and the programs are close: so the two statistics
+/// are reported together, and they must agree for a verdict.
 fn time_whole_process(
     name: &str,
     file: &Path,
@@ -438,7 +460,7 @@ fn time_whole_process(
 ) -> Option<Vec<WholeProcess>> {
     let run = |program: &Program| -> Option<Duration> {
         let input = std::fs::File::open(file).ok()?;
-        let start = Instant::now();
+        let before = children_cpu();
         let status = std::process::Command::new(&program.path)
             .args(program.args)
             .args(extra)
@@ -447,9 +469,9 @@ fn time_whole_process(
             .stderr(std::process::Stdio::null())
             .status()
             .ok()?;
-        let elapsed = start.elapsed();
+        let cpu = children_cpu().checked_sub(before)?;
         // Exit status 1 only says that some puzzle had no solution; anything else is a failure.
-        matches!(status.code(), Some(0 | 1)).then_some(elapsed)
+        matches!(status.code(), Some(0 | 1)).then_some(cpu)
     };
     for program in programs {
         run(program)?;
@@ -480,6 +502,18 @@ fn time_whole_process(
     }
     println!("{name} {mode}, whole process, best and median of {runs} runs: {}", said.join(", "));
     Some(rows)
+}
+
+/// The processor time, user and system, of every child process this one has waited for: the
+/// difference across one run is that run's (the kernel adds a child's times when it is waited
+/// for). Processor time, unlike the wall clock, does not count the time another program on a
+/// shared machine takes from it.
+fn children_cpu() -> Duration {
+    use nix::sys::resource::{UsageWho, getrusage};
+    let usage = getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage of the children");
+    let time =
+        |t: nix::sys::time::TimeVal| Duration::new(t.tv_sec() as u64, t.tv_usec() as u32 * 1000);
+    time(usage.user_time()) + time(usage.system_time())
 }
 
 /// The fewest timed runs of each program in the whole-process comparison.
