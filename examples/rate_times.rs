@@ -2,7 +2,7 @@
 //! rating bench (the example `ratebench` runs it beside hodoku-py's rater, which is
 //! timed the same way, call by call).
 //!
-//!     rate_times FILE [INDEX...]
+//!     rate_times [--rungs] FILE [INDEX...]
 //!
 //! Reads the puzzles of FILE (the first 81 characters of each line; comments and blank lines
 //! skipped), and for each (or for those at the INDEXes, from 0) times the record `sudoku rate`
@@ -15,18 +15,30 @@
 //! solution's digit in every cell it strikes and place only the solution's digits. The object
 //! says how many steps of how many puzzles were checked (`checked`); a step that lies is printed
 //! and the example exits 1, so the bench fails rather than count it.
+//!
+//! With `--rungs` it says instead where the time of the paths goes: it walks each puzzle's path
+//! as the ladder does (every rung in turn, easiest first, until one gives a step), times each
+//! rung's search, and prints one JSON object with, for each rung, its name, its rating, the
+//! seconds spent searching it over all the puzzles (whether it found a step or not), and the steps
+//! it gave. The walk is the ladder's `next`, written out here with a clock around each rung.
 
 use std::time::Instant;
 use sudoku::hints::rate_record;
 use sudoku::pencil_marks::PencilMarks;
 use sudoku::rating::rate_with;
 use sudoku::reader::parse_grid;
+use sudoku::representation::Grid;
 use sudoku::solver::SolverName;
+use sudoku::techniques::Technique;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let rungs = args.first().is_some_and(|a| a == "--rungs");
+    if rungs {
+        args.remove(0);
+    }
     let Some((file, indices)) = args.split_first() else {
-        fail("usage: rate_times FILE [INDEX...]".into());
+        fail("usage: rate_times [--rungs] FILE [INDEX...]".into());
     };
     let text = std::fs::read_to_string(file).unwrap_or_else(|e| fail(format!("{file}: {e}")));
     let puzzles: Vec<&str> = text
@@ -43,6 +55,13 @@ fn main() {
             .map(|i| i.unwrap_or_else(|| fail(format!("an index of {file} is not a puzzle's"))))
             .collect(),
     };
+    if rungs {
+        let grids = chosen.iter().map(|&i| {
+            parse_grid(puzzles[i]).unwrap_or_else(|e| fail(format!("{file}: {e}")))
+        });
+        println!("{}", rung_times(grids));
+        return;
+    }
     let (mut times, mut rated) = (Vec::with_capacity(chosen.len()), 0);
     for &i in &chosen {
         let grid = parse_grid(puzzles[i]).unwrap_or_else(|e| fail(format!("{file}: {e}")));
@@ -71,6 +90,37 @@ fn main() {
     }
     let checked = serde_json::json!({"puzzles": checked, "steps": steps});
     println!("{}", serde_json::json!({"times": times, "rated": rated, "checked": checked}));
+}
+
+/// Each rung's searching time and steps over the paths of `grids`, as JSON.
+fn rung_times(grids: impl Iterator<Item = Grid>) -> serde_json::Value {
+    let mut seconds = [0.0f64; Technique::ALL.len()];
+    let mut steps = [0usize; Technique::ALL.len()];
+    for grid in grids {
+        let mut marks = PencilMarks::from_grid(&grid);
+        'path: while marks.blanks() > 0 {
+            for (r, technique) in Technique::ALL.iter().enumerate() {
+                let started = Instant::now();
+                let step = technique.first(&marks);
+                seconds[r] += started.elapsed().as_secs_f64();
+                if let Some(step) = step {
+                    steps[r] += 1;
+                    step.apply(&mut marks);
+                    continue 'path;
+                }
+            }
+            break; // beyond the ladder
+        }
+    }
+    let rows: Vec<serde_json::Value> = Technique::ALL
+        .iter()
+        .enumerate()
+        .map(|(r, t)| {
+            serde_json::json!({"rung": t.name(), "rating": t.rating(),
+                "seconds": seconds[r], "steps": steps[r]})
+        })
+        .collect();
+    serde_json::json!({ "rungs": rows })
 }
 
 fn fail(message: String) -> ! {
