@@ -56,9 +56,9 @@ fn main() {
             .collect(),
     };
     if rungs {
-        let grids = chosen.iter().map(|&i| {
-            parse_grid(puzzles[i]).unwrap_or_else(|e| fail(format!("{file}: {e}")))
-        });
+        let grids = chosen
+            .iter()
+            .map(|&i| parse_grid(puzzles[i]).unwrap_or_else(|e| fail(format!("{file}: {e}"))));
         println!("{}", rung_times(grids));
         return;
     }

@@ -7,8 +7,9 @@
 
 use std::path::PathBuf;
 
+use sudoku::chains::{NESTED_NOTE, in_words};
 use sudoku::pencil_marks::PencilMarks;
-use sudoku::rating::{rate_with, tenths};
+use sudoku::rating::{next_step, rate_with, tenths};
 use sudoku::reader::parse_grid;
 use sudoku::solver::SolverName;
 
@@ -71,4 +72,45 @@ fn the_hardest_puzzles_are_rated_as_sudoku_explainer_rates_them_and_never_lie() 
         assert_eq!(ours, se, "{at}: ours ER/EP/ED, then SE's");
     }
     println!("{nested_steps} nested steps checked against the solution");
+}
+
+/// The candidate a note on a nested chain is about: the potential written just before it,
+/// `r2c4<>6` in `... => r2c4<>6 (by a nested ...`.
+fn noted(before: &str) -> &str {
+    before.rsplit(" => ").next().unwrap_or(before).rsplit(": ").next().unwrap_or(before)
+}
+
+#[test]
+fn an_explained_nested_step_writes_out_each_nested_chain_and_its_conclusion_strikes_the_note() {
+    let Some((at, puzzle, _)) = rated().into_iter().next() else { return };
+    let mut marks = PencilMarks::from_grid(&parse_grid(&puzzle).expect("a puzzle"));
+    let step = loop {
+        let step = next_step(&marks).unwrap_or_else(|| panic!("{at}: the path stops"));
+        if step.text.contains(NESTED_NOTE) {
+            break step;
+        }
+        step.apply(&mut marks);
+    };
+    let worded = in_words(step.clone(), &marks);
+    assert_eq!((&worded.eliminations, &worded.placements), (&step.eliminations, &step.placements));
+    let notes: Vec<&str> = worded.text.split(NESTED_NOTE).collect();
+    assert!(notes.len() > 1, "{at}: no note in {}", worded.text);
+    let mut written = 0;
+    for k in 1..notes.len() {
+        let (struck, note) = (noted(notes[k - 1]), notes[k]);
+        if note.starts_with("the same ") {
+            continue;
+        }
+        // `KIND of complexity N, on the marks so far: WORDS, so CONCLUSION) ...`
+        let (_, words) = note.split_once(", on the marks so far: ").expect("the nested words");
+        let conclusion = words.split(", so ").nth(1).and_then(|c| c.split(')').next());
+        let conclusion = conclusion.unwrap_or_else(|| panic!("{at}: no conclusion in {note}"));
+        // The nested chain strikes the candidate noted, or places another digit in its cell.
+        let (cell, digit) = struck.split_once("<>").expect("a struck candidate");
+        let strikes = conclusion == struck
+            || conclusion.split_once('=').is_some_and(|(c, d)| c == cell && d != digit);
+        assert!(strikes, "{at}: {struck} noted, the nested chain concludes {conclusion}");
+        written += 1;
+    }
+    assert!(written > 0, "{at}: no nested chain written out in {}", worded.text);
 }
