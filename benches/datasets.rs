@@ -31,8 +31,8 @@
 //! alike, on each dataset, in each mode (a uniqueness check adds `--count=2` to every program's
 //! arguments), when they are built in `target/release` (`cargo build --release --bin sudoku
 //! --example peer_lines --example tdoku_lines`; without tdoku, the comparison leaves it out);
-//! `benches/lines.sh` does the same with hyperfine, and checks first that they print the same
-//! solutions.
+//! `benches/lines.sh` times the same programs on the collections as written with hyperfine, and
+//! checks first that they print the same solutions.
 //!
 //! The book's own slow solvers (everything but `fast`) solve the puzzles in order until their
 //! budget is spent, and the report says how many they did. In uniqueness mode, the number of
