@@ -9,7 +9,7 @@
 #     how many of each program's ratings are SE's;
 #   - each rung's share of the time on forty puzzles drawn from each list (examples/rate_times.rs).
 # Writes benches/nested-speed.md (tables the Benchmarks chapter includes), with the machine,
-# the commit and the date. Needs a release build (cargo build --release), g++ for skfr and a JDK
+# the commit and the date. Builds ours (release) first; needs g++ for skfr and a JDK
 # for SE; a peer that cannot be built or run is left out with a note.
 #   usage: benches/nested.sh            env: SE_SAMPLE (3), SE_TIMEOUT (1800), SUDOKU_DATA, SUDOKU_PEERS
 set -euo pipefail
@@ -22,7 +22,9 @@ OURS=target/release/sudoku
 OUT=benches/nested-speed.md
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
-[ -x "$OURS" ] || { echo "nested.sh: build first: cargo build --release" >&2; exit 2; }
+# What is measured is built from the checkout first, so that no table describes older code.
+cargo build --release --quiet --bin sudoku --example rate_times ||
+  { echo "nested.sh: cargo build --release failed" >&2; exit 2; }
 
 # The puzzles SE rated, by file and line, and the drawn lines of the 11+ list.
 grep -v '^#' benches/se121-hardest.txt | awk 'NF >= 5' > "$W/rated"
