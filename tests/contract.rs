@@ -177,15 +177,20 @@ fn rate_uses_the_threads_it_is_given() {
 #[test]
 fn the_slow_solvers_stop_at_their_budget_and_say_so() {
     let puzzle = deep_contradiction();
-    let args = ["--solver", "naive", "--format", "json", &puzzle];
-    // Bounded generously: the budget is counted in placements, and a loaded machine is slow.
+    // The budget is counted in placed digits, so a small one is reached in a moment even in the
+    // debug build, on any machine; the default (`STEP_BUDGET`) is the same code with a larger
+    // number, which the unit tests of the batch chapter check is the slow solvers' default.
+    let args = ["--solver", "naive", "--max-steps", "100000", "--format", "json", &puzzle];
     let (code, out, err) = bounded(&args, Duration::from_secs(300));
     assert_eq!(code, Some(1), "{err}");
     assert_eq!(records(&out)[0]["status"], "timeout");
     assert!(err.contains("<argument>:1: the search used up its budget"), "{err}");
-    // The fast solver needs no budget.
+    // The fast solver needs no budget, and keeps to one when given.
     let (code, out, _) = sudoku(&["--format", "json", &puzzle], b"");
     assert_eq!((code, records(&out)[0]["status"].as_str()), (1, Some("no_solution")));
+    let empty = ".".repeat(81);
+    let (code, out, _) = sudoku(&["--max-steps", "10", "--count", "--format", "json", &empty], b"");
+    assert_eq!((code, records(&out)[0]["status"].as_str()), (1, Some("timeout")));
 }
 
 #[test]
@@ -230,8 +235,10 @@ fn pretty_counts_say_exactly_what_was_established() {
 #[test]
 fn an_unwritable_output_is_status_2_for_every_subcommand() {
     let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
-    let cases: [&[&str]; 9] = [
+    let cases: [&[&str]; 11] = [
         &["easy"],
+        &["--help"],
+        &["hint", "--help"],
         &["hint", PUZZLE],
         &["explain", PUZZLE],
         &["rate", PUZZLE],
@@ -483,4 +490,79 @@ fn index_counts_on_across_sources() {
         .map(|r| (r["index"].as_u64().unwrap(), r["source"].as_str().unwrap()))
         .collect();
     assert_eq!(numbers, [(0, "<argument>"), (1, "easy"), (2, "<argument>"), (3, "<stdin>")]);
+}
+
+// The holes a new user found (issue 34), each closed.
+
+#[test]
+fn pencil_marks_are_read_from_files_and_standard_input_wherever_an_argument_takes_them() {
+    let (_, out, _) = sudoku(&["explain", "--format", "json", PUZZLE], b"");
+    let first = &records(&out)[0];
+    let marks = first["marks"].as_str().unwrap().to_string();
+    let (code, inline, _) = sudoku(&["hint", "--format", "json", &marks], b"");
+    assert_eq!(code, 0);
+    let (code, piped, err) = sudoku(&["hint", "--format", "json", "-"], marks.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), format!("# marks\n{marks} a comment\n{PUZZLE}\n")).unwrap();
+    let path = file.path().to_str().unwrap();
+    let (code, from_file, err) = sudoku(&["hint", "--format", "json", path], b"");
+    assert_eq!(code, 0, "{err}");
+    let steps = |out: &str| records(out).iter().map(|r| r["text"].clone()).collect::<Vec<_>>();
+    assert_eq!(steps(&inline), steps(&piped));
+    assert_eq!(steps(&from_file)[0], steps(&inline)[0]);
+    assert_eq!(records(&from_file)[0]["line"], 2);
+    assert_eq!(records(&from_file).len(), 2, "a record for each line of the file");
+    for command in ["rate", "explain"] {
+        let (code, _, err) = sudoku(&[command, "-"], marks.as_bytes());
+        assert_eq!(code, 0, "{command}: {err}");
+    }
+    // A solver is told what the line is.
+    let (code, _, err) = sudoku(&["-"], marks.as_bytes());
+    assert_eq!(code, 1);
+    assert!(err.contains("pencil marks, which hint, explain and rate read"), "{err}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_line_that_never_ends_is_refused_at_once_and_ends_its_input() {
+    for args in [&["/dev/zero", "easy"][..], &["rate", "/dev/zero", "easy"]] {
+        let (code, out, err) = bounded(args, Duration::from_secs(120));
+        assert_eq!(code, Some(1), "{args:?}: {err}");
+        assert!(err.contains("/dev/zero:1: line longer than 65536 bytes"), "{err}");
+        assert!(err.contains("/dev/zero:1: the line goes on past"), "{err}");
+        assert!(!out.is_empty(), "the next source is still answered: {args:?}");
+    }
+}
+
+#[test]
+fn an_answer_cut_short_exits_1_everywhere() {
+    let empty = ".".repeat(81);
+    let (code, out, err) = sudoku(&["--all", "--format", "line", &empty], b"");
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(out.lines().count(), 100_000);
+    assert!(err.contains("--all stopped after 100000 solutions"), "{err}");
+}
+
+#[test]
+fn hint_and_explain_take_many_grids_and_explain_heads_each_puzzle() {
+    let (code, out, _) =
+        sudoku(&["hint", "--format", "json", PUZZLE, "easy", "-"], PUZZLE.as_bytes());
+    assert_eq!(code, 0);
+    assert_eq!(records(&out).len(), 3);
+    let (code, out, err) = sudoku(&["explain", PUZZLE, "-"], PUZZLE.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let headings: Vec<&str> = out.lines().filter(|l| l.ends_with(PUZZLE)).collect();
+    assert_eq!(headings, [format!("<argument>:1: {PUZZLE}"), format!("<stdin>:1: {PUZZLE}")]);
+    assert!(out.starts_with("<argument>:1: "), "{out}");
+}
+
+#[test]
+fn the_help_names_where_the_technique_names_are_and_the_band_names_the_top() {
+    let (_, help, _) = sudoku(&["hint", "--help"], b"");
+    assert!(help.contains("`sudoku techniques` lists the names"), "{help}");
+    let (code, _, err) = sudoku(&["generate", "--rating", "20..30"], b"");
+    assert_eq!(code, 2);
+    let top = sudoku::rating::BEYOND.name();
+    assert!(err.contains(&format!("the ladder's hardest rung, {top}, rates ")), "{err}");
 }

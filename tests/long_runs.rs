@@ -109,6 +109,13 @@ fn progress_is_drawn_on_a_terminal() {
     };
     let screen = String::from_utf8_lossy(&out.stdout);
     assert!(screen.contains("/1 puzzles"), "a bar counting puzzles: {screen:?}");
+    // Counting past one batch of solutions draws the same bar; a small count draws none.
+    for (count, drawn) in [("--count=5000", true), ("--count", false)] {
+        let command = format!("'{binary}' {count} --format line hard > /dev/null");
+        let out = Command::new("script").args(["-qc", &command, "/dev/null"]).output().unwrap();
+        let screen = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(screen.contains("/1 puzzles"), drawn, "{count}: {screen:?}");
+    }
 }
 
 /// Starts `sudoku rate` on many hard puzzles, waits for its first records, sends it `signal`

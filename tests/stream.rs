@@ -190,18 +190,41 @@ fn files_saved_by_any_editor_are_read() {
 }
 
 #[test]
-fn a_bad_count_or_jobs_says_what_is_allowed() {
+fn a_bad_number_is_answered_in_words_by_every_option() {
+    let threads = "the number of threads is a whole number from 1 to";
+    let limit = "the limit of solutions is a whole number, 1 or more";
+    let seconds = "the time allowed is a number of seconds greater than 0";
     for (args, words) in [
-        (&["--jobs", "0"][..], "a whole number from 1 to"),
-        (&["--jobs", "100000"][..], "a whole number from 1 to"),
-        (&["--jobs", "two"][..], "a whole number from 1 to"),
-        (&["--count=0"][..], "a whole number of solutions, 1 or more"),
-        (&["--count=99999999999999999999999"][..], "a whole number of solutions, 1 or more"),
+        (&["--jobs", "0", "easy"][..], threads),
+        (&["--jobs", "100000", "easy"][..], threads),
+        (&["--jobs", "two", "easy"][..], threads),
+        (&["--jobs", "-1", "easy"][..], threads),
+        (&["--count=0", "easy"][..], limit),
+        (&["--count=-3", "easy"][..], limit),
+        (&["--count=99999999999999999999999", "easy"][..], limit),
+        (&["--max-steps", "-5", "easy"][..], "the budget of steps is a whole number, 1 or more"),
+        (&["rate", "--jobs", "-1", "easy"][..], threads),
+        (&["hint", "--jobs", "-1", "easy"][..], threads),
+        (&["explain", "--timeout", "-5", "easy"][..], seconds),
+        (&["rate", "--timeout", "1e-12", "easy"][..], seconds),
+        (&["generate", "--jobs", "-1"][..], threads),
+        (&["generate", "--seed", "-1"][..], "the seed is a whole number, 0 or more"),
+        (&["generate", "--count", "0"][..], "the number of puzzles is a whole number, 1 or more"),
+        (
+            &["generate", "--max-tries", "-1"][..],
+            "the number of tries is a whole number, 1 or more",
+        ),
+        (&["generate", "--givens", "-1..30"][..], "givens are MIN..MAX or N"),
+        (&["generate", "--rating", "-2..3"][..], "ratings are MIN..MAX or R"),
+        (&["trace", "--solutions", "-1", "easy"][..], "the number of solutions is a whole number"),
+        (&["trace", "--max-events", "0", "easy"][..], "the number of events is a whole number"),
     ] {
-        let out = common::run_sudoku(&[args, &["easy"]].concat(), b"");
+        let out = common::run_sudoku(args, b"");
         let stderr = String::from_utf8(out.stderr).unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(stderr.contains(words), "{args:?}: {stderr}");
-        assert!(!stderr.contains("is not in"), "{stderr}");
+        for clap_s in ["is not in", "unexpected argument"] {
+            assert!(!stderr.contains(clap_s), "{args:?}: {stderr}");
+        }
     }
 }
