@@ -49,7 +49,9 @@ fn no_step_is_attempted_without_one_solution() {
     let several = PUZZLE.replace('6', ".");
     let (code, out, err) = sudoku(&["explain", &several], b"");
     assert_eq!(code, 1);
-    assert!(out.starts_with("multiple: "), "{out}");
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some(format!("<argument>:1: {several}").as_str()), "{out}");
+    assert!(lines.next().unwrap_or_default().starts_with("multiple: "), "{out}");
     assert!(err.contains("several solutions"), "{err}");
     // Two 1s in row 1: no solution.
     let none = format!("11{}", &PUZZLE[2..]);
