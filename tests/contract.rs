@@ -179,7 +179,7 @@ fn the_slow_solvers_stop_at_their_budget_and_say_so() {
     let puzzle = deep_contradiction();
     // The budget is counted in placed digits, so a small one is reached in a moment even in the
     // debug build, on any machine; the default (`STEP_BUDGET`) is the same code with a larger
-    // number, which the unit tests of the batch chapter check is the slow solvers' default.
+    // number, which the unit tests of the solving chapter check is the slow solvers' default.
     let args = ["--solver", "naive", "--max-steps", "100000", "--format", "json", &puzzle];
     let (code, out, err) = bounded(&args, Duration::from_secs(300));
     assert_eq!(code, Some(1), "{err}");
