@@ -15,20 +15,20 @@
 mod bench;
 mod binary;
 mod cache;
-mod clock;
 mod directives;
 mod log;
-mod machine;
-mod run;
 mod scan;
 mod store;
 mod weave;
 
 use anyhow::{Context, Result, bail};
+// Running a program with a time limit, the machine probes and the clock are shared with the
+// programs the book runs, in the crate `results`.
 use clap::{Parser, Subcommand};
 use directives::Ctx;
 use mdbook_driver::MDBook;
 use mdbook_preprocessor::Preprocessor;
+use results::{clock, machine, run};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;

@@ -1,7 +1,8 @@
 //! The weave as an mdBook preprocessor: every chapter's directives replaced by their output.
 
+use crate::binary;
 use crate::cache;
-use crate::directives::{ALIASES, Args, Ctx, DIRECTIVES, Directive, MDBOOK_NAMES, Unmeasured};
+use crate::directives::{Args, Ctx, DIRECTIVES, Directive, MDBOOK_NAMES, Unmeasured};
 use crate::scan::{self, Found};
 use crate::store::Store;
 use anyhow::{Result, bail};
@@ -88,7 +89,7 @@ pub fn weave_text(
                 errors.push((line, format!("`{{{{#{name}`: {why}")));
                 continue;
             }
-            Found::Call(call) => match table.iter().find(|d| d.name == resolve(call.name)) {
+            Found::Call(call) => match table.iter().find(|d| d.name == call.name) {
                 Some(directive) => (call, directive),
                 None => {
                     let known: Vec<&str> = table.iter().map(|d| d.name).collect();
@@ -117,11 +118,6 @@ pub fn weave_text(
     woven
 }
 
-/// The directive a name stands for: itself, or what an older spelling is now called.
-fn resolve(name: &str) -> &str {
-    ALIASES.iter().find(|(old, _)| *old == name).map_or(name, |(_, new)| new)
-}
-
 /// The output of one directive: from the cache, or by running it.
 fn weave_one(
     weave: &Weave,
@@ -142,10 +138,17 @@ fn weave_one(
     }
     let args = Args::parse(call.args, call.bang)?;
     let ctx = &weave.ctx;
-    let inputs = cache::input_hashes(&ctx.root, &args.words)?;
-    if directive.frozen {
-        let key = Store::key(directive.name, call.bang, &args.words, &inputs);
-        let entry = match ctx.store.get(directive.name, &key)? {
+    // A directive that runs a program files its results under the program's name, keyed by the
+    // words after it, as if the program were a directive of its own.
+    let (name, words) = match (directive.names_program, args.words.split_first()) {
+        (true, Some((program, words))) => (program.as_str(), words),
+        (true, None) => bail!("`{}` needs the name of the program to run", directive.name),
+        (false, _) => (directive.name, args.words.as_slice()),
+    };
+    let inputs = cache::input_hashes(&ctx.root, words)?;
+    if directive.frozen.applies(&args) {
+        let key = Store::key(name, call.bang, words, &inputs);
+        let entry = match ctx.store.get(name, &key)? {
             Some(entry) => {
                 weave.stats.cached.set(weave.stats.cached.get() + 1);
                 entry
@@ -159,7 +162,7 @@ fn weave_one(
                     Err(note) => return Ok(protect(&continue_lines(&note, prefix))),
                 };
                 weave.stats.ran.set(weave.stats.ran.get() + 1);
-                ctx.store.put(directive.name, &key, &args.text, &output)?
+                ctx.store.put(name, &key, &args.text, &output)?
             }
         };
         // A block is headed by where and when it was measured; an inline result says it itself.
@@ -169,16 +172,15 @@ fn weave_one(
         };
         return Ok(protect(&continue_lines(&output, prefix)));
     }
-    // A directive drawn by code of its name (an example, a crate) depends on that code too.
+    // A program's output depends on its own files too.
     let mut inputs = inputs;
-    let name = directive.name;
-    for source in [format!("examples/{name}.rs"), format!("tools/{name}/src/lib.rs")] {
-        if ctx.root.join(&source).is_file() {
-            inputs.push(cache::hash_file(&ctx.root.join(source))?);
+    if directive.names_program {
+        for source in binary::program(&ctx.root, name)?.sources {
+            inputs.push(cache::hash_file(&source)?);
         }
     }
     let key = cache::key(&ctx.binary_hash, directive.name, call.bang, &args.words, &inputs);
-    let output = match ctx.cache.get(directive.name, &key).filter(|_| directive.cached) {
+    let output = match ctx.cache.get(name, &key).filter(|_| directive.cached) {
         Some(output) => {
             weave.stats.cached.set(weave.stats.cached.get() + 1);
             output
@@ -190,7 +192,7 @@ fn weave_one(
                 Err(note) => return Ok(protect(&continue_lines(&note, prefix))),
             };
             if directive.cached {
-                ctx.cache.put(directive.name, &key, &output)?;
+                ctx.cache.put(name, &key, &output)?;
             }
             weave.stats.ran.set(weave.stats.ran.get() + 1);
             output
@@ -245,6 +247,7 @@ fn run_or_decline(directive: &Directive, ctx: &Ctx, args: &Args) -> Result<Resul
 mod tests {
     use super::*;
     use crate::cache::Cache;
+    use crate::directives::Frozen;
     use anyhow::ensure;
 
     fn echo(_: &Ctx, args: &Args) -> Result<String> {
@@ -269,7 +272,8 @@ mod tests {
             bang: false,
             block: false,
             cached: true,
-            frozen: false,
+            frozen: Frozen::Never,
+            names_program: false,
         },
         Directive {
             name: "block",
@@ -279,7 +283,8 @@ mod tests {
             bang: true,
             block: true,
             cached: false,
-            frozen: false,
+            frozen: Frozen::Never,
+            names_program: false,
         },
         Directive {
             name: "measure",
@@ -289,7 +294,8 @@ mod tests {
             bang: false,
             block: true,
             cached: false,
-            frozen: true,
+            frozen: Frozen::Always,
+            names_program: false,
         },
     ];
 
@@ -335,7 +341,7 @@ mod tests {
 
     #[test]
     fn escapes_survive_for_mdbook_to_remove() {
-        let text = "show \\{{#echo x}} and `\\{{#sudoku easy}}`\n";
+        let text = "show \\{{#echo x}} and `\\{{#run easy}}`\n";
         let (out, errors) = woven(text);
         assert_eq!(out, text);
         assert!(errors.is_empty());

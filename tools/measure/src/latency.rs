@@ -10,10 +10,11 @@
 //! into standard input as fast as the binary reads it; the best of each gives puzzles a second.
 //! The measurement is [`measure`], which returns a plain [`Latency`]; [`render`] makes the table.
 
-use super::{Args, Ctx, code_span, number, table};
-use crate::run::{self, Streams};
+use crate::{Args, Ctx};
 use anyhow::{Context, Result, ensure};
 use results::format;
+use results::run::{self, Streams};
+use results::words::{code_span, number, table};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};

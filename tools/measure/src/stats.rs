@@ -12,13 +12,15 @@
 //! The table sits in a `<div class="weave-counts">`, which `tools/weave/weave.css` gives
 //! narrower cells than mdBook's.
 
-use super::timings::{list_solvers, select};
-use super::{Args, Ctx, code_span, grid_by_solver, json_lines, number, table, time_limit};
-use crate::clock;
-use crate::machine;
-use crate::run::{self, Streams};
+use crate::grid_by_solver;
+use crate::timings::{list_solvers, select};
+use crate::{Args, Ctx};
 use anyhow::{Context, Result, bail, ensure};
+use results::clock;
 use results::format;
+use results::machine;
+use results::run::{self, Streams};
+use results::words::{code_span, json_lines, number, table, time_limit};
 use std::time::Duration;
 
 const OPTIONS: &[&str] = &["solvers", "limit", "count"];
