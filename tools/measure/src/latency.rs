@@ -1,4 +1,4 @@
-//! `{{#latency GRID jobs=1,2 runs=N copies=M}}`: how soon `sudoku` answers a puzzle written to a
+//! `latency SUDOKU GRID jobs=1,2 runs=N copies=M` (`{{#measure latency ...}}`): how soon `sudoku` answers a puzzle written to a
 //! pipe that stays open, and how many puzzles a second it solves from a file and from a pipe.
 //!
 //! For each `--jobs` value of `jobs` (default `1,2`), the binary is started as a coprocess,

@@ -1,4 +1,5 @@
-//! `{{#timings GRID... solvers=A,B runs=N limit=SECONDS reference=T,... reference-label=TEXT}}`:
+//! `timings SUDOKU GRID... solvers=A,B runs=N limit=SECONDS reference=T,... reference-label=TEXT`
+//! (`{{#measure timings ...}}`):
 //! a table of solve times, one row per grid and one column per solver.
 //!
 //! `solvers=` takes solvers' names, `all`, or the name of a fact that `sudoku solvers` prints
