@@ -150,7 +150,7 @@ pub const DIRECTIVES: &[Directive] = &[
         about: "one line: the CPU model and cores, operating system and version, `rustc` version, git commit (`-dirty` when files differ from it) and date, frozen like a measurement. Given a results `FILE` of `book/results/`, where, when and how that file was measured instead (CPU, commit, date, the conditions and each program's build), and whether the code changed since, read afresh: written once above the tables and plots woven from it.",
         bang: false,
         block: false,
-        cached: true,
+        cached: false,
         frozen: Frozen::WithoutWords,
         names_program: false,
     },
