@@ -1,8 +1,9 @@
 //! The committed results store, `book/results/`: every measurement the book shows, frozen.
 //!
-//! A timing table, a table of statistics or a machine line is measured once and kept in the
-//! repository, one small text file of Markdown per directive (`.txt`, so that neither the tangle
-//! nor mdBook takes it for a chapter), so that a fresh clone's `cargo book` shows
+//! What a program run by `{{#measure}}` prints (a timing table, a table of counts, the ladder's
+//! agreement), or a machine line, is measured once and kept in the repository, one small text file
+//! of Markdown per directive, named after the program (`.txt`, so that neither the tangle nor
+//! mdBook takes it for a chapter), so that a fresh clone's `cargo book` shows
 //! every number without measuring anything (and CI stays quick). The file's first line is an HTML
 //! comment holding, as JSON, where and when the result was measured: the machine, the commit
 //! (`-dirty` when tracked files differed from it) and the date; the rest is the woven Markdown.

@@ -15,8 +15,9 @@ use ::results::words::{code_span, html_code, spans_as_html};
 use anyhow::{Result, bail, ensure};
 use std::path::PathBuf;
 
-/// What a frozen directive returns, as its error, when it declines to measure in this build (a
-/// long benchmark outside `cargo book --bench`): the note to show instead, which is not frozen.
+/// What a directive returns, as its error, when it has nothing to show in this build (a program
+/// that exited 3: its data file is missing, or it is a long benchmark outside `cargo book
+/// --bench`): the note to show instead, which is neither cached nor frozen.
 #[derive(Debug)]
 pub struct Unmeasured(pub String);
 
