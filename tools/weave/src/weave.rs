@@ -263,9 +263,11 @@ mod tests {
         Ok(format!("```text\n{}\n```", args.text))
     }
 
+    // Test doubles, named after directives of the weave (so that its names stay the eight it
+    // has), each with the traits a test needs.
     const TABLE: &[Directive] = &[
         Directive {
-            name: "echo",
+            name: "value",
             run: echo,
             usage: "",
             about: "a test directive",
@@ -276,7 +278,7 @@ mod tests {
             names_program: false,
         },
         Directive {
-            name: "block",
+            name: "run",
             run: block,
             usage: "",
             about: "a test directive",
@@ -301,16 +303,16 @@ mod tests {
 
     #[test]
     fn a_declined_measurement_shows_its_note_and_freezes_nothing() {
-        let table = [Directive { name: "decline", run: decline, ..TABLE[2] }];
+        let table = [Directive { name: "example", run: decline, ..TABLE[2] }];
         let dir = tempfile::tempdir().unwrap();
         let weave = weave_in(dir.path(), false);
         let mut errors = Vec::new();
-        let out = weave_text(&weave, &table, "{{#decline}}\n", &mut errors);
+        let out = weave_text(&weave, &table, "{{#example}}\n", &mut errors);
         assert_eq!((out.as_str(), errors.len()), ("not measured here\n", 0));
         assert!(!dir.path().join("book/results").exists());
         // Nor is it cached, when the directive's results are.
-        let table = [Directive { name: "decline", run: decline, ..TABLE[0] }];
-        let out = weave_text(&weave, &table, "{{#decline}}\n", &mut errors);
+        let table = [Directive { name: "example", run: decline, ..TABLE[0] }];
+        let out = weave_text(&weave, &table, "{{#example}}\n", &mut errors);
         assert_eq!((out.as_str(), errors.len()), ("not measured here\n", 0));
         assert!(!dir.path().join("cache").exists());
     }
@@ -334,14 +336,14 @@ mod tests {
 
     #[test]
     fn directives_are_replaced_and_text_kept() {
-        let (out, errors) = woven("a {{#echo x 'y z'}} b\n{{#echo}}\n");
+        let (out, errors) = woven("a {{#value x 'y z'}} b\n{{#value}}\n");
         assert_eq!(out, "a <x|y z> b\n<>\n");
         assert!(errors.is_empty());
     }
 
     #[test]
     fn escapes_survive_for_mdbook_to_remove() {
-        let text = "show \\{{#echo x}} and `\\{{#run easy}}`\n";
+        let text = "show \\{{#value x}} and `\\{{#run easy}}`\n";
         let (out, errors) = woven(text);
         assert_eq!(out, text);
         assert!(errors.is_empty());
@@ -355,33 +357,33 @@ mod tests {
 
     #[test]
     fn errors_carry_the_line_of_the_directive() {
-        let text = "one\n\n{{#echo fail}}\n{{#nope}}\n\n{{#echo ok}} {{#echo! x}}\n{{#echo\n";
+        let text = "one\n\n{{#value fail}}\n{{#nope}}\n\n{{#value ok}} {{#value! x}}\n{{#value\n";
         let (out, errors) = woven(text);
         assert_eq!(
             errors,
             [
-                (3, "{{#echo fail}}: it failed".to_string()),
+                (3, "{{#value fail}}: it failed".to_string()),
                 (
                     4,
-                    "unknown directive `{{#nope`: the weave knows echo, block, measure, mdBook knows \
+                    "unknown directive `{{#nope`: the weave knows value, run, measure, mdBook knows \
                      include, rustdoc_include, playground, playpen, title"
                         .to_string()
                 ),
-                (6, "{{#echo! x}}: `echo` takes no `!`".to_string()),
-                (7, "`{{#echo`: no closing `}}`".to_string()),
+                (6, "{{#value! x}}: `value` takes no `!`".to_string()),
+                (7, "`{{#value`: no closing `}}`".to_string()),
             ]
         );
-        assert!(out.contains("{{#echo fail}}") && out.contains("<ok>"));
+        assert!(out.contains("{{#value fail}}") && out.contains("<ok>"));
     }
 
     #[test]
     fn blocks_stand_alone_and_follow_indentation() {
-        let (out, errors) = woven("- item\n\n  {{#block! a}}\n");
+        let (out, errors) = woven("- item\n\n  {{#run! a}}\n");
         assert!(errors.is_empty());
         assert_eq!(out, "- item\n\n  ```text\n  a\n  ```\n");
-        let (out, _) = woven("> {{#block q}}\n");
+        let (out, _) = woven("> {{#run q}}\n");
         assert_eq!(out, "> ```text\n> q\n> ```\n");
-        let (_, errors) = woven("see {{#block a}}\n");
+        let (_, errors) = woven("see {{#run a}}\n");
         assert_eq!(errors[0].0, 1);
         assert!(errors[0].1.ends_with("put it on a line of its own"));
     }
@@ -391,13 +393,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut errors = Vec::new();
         let first = weave_in(dir.path(), false);
-        weave_text(&first, TABLE, "{{#echo a}} {{#echo a}}\n{{#block b}}", &mut errors);
+        weave_text(&first, TABLE, "{{#value a}} {{#value a}}\n{{#run b}}", &mut errors);
         assert_eq!((first.stats.ran.get(), first.stats.cached.get()), (2, 1));
         let second = weave_in(dir.path(), false);
-        weave_text(&second, TABLE, "{{#echo a}}\n{{#block b}}", &mut errors);
+        weave_text(&second, TABLE, "{{#value a}}\n{{#run b}}", &mut errors);
         assert_eq!((second.stats.ran.get(), second.stats.cached.get()), (1, 1));
         let fresh = weave_in(dir.path(), true);
-        weave_text(&fresh, TABLE, "{{#echo a}} {{#echo a}}", &mut errors);
+        weave_text(&fresh, TABLE, "{{#value a}} {{#value a}}", &mut errors);
         assert_eq!((fresh.stats.ran.get(), fresh.stats.cached.get()), (1, 1));
         assert!(errors.is_empty(), "{errors:?}");
     }
