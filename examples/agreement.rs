@@ -6,7 +6,7 @@
 //!
 //! Exits 2 with a message when the file cannot be read or a line of it is malformed.
 //!
-//! The weave's `agreement` directive runs it as `agreement SUDOKU KIND from=FILE goal=G` (the
+//! `{{#measure agreement ...}}` runs it as `agreement SUDOKU KIND from=FILE goal=G` (the
 //! binary's path first, which it does not need) and shows the Markdown it prints:
 //!
 //! - `reglib`: HoDoKu's regression library (`human/hodoku-reglib-1.3.txt` by default): for each

@@ -1,6 +1,6 @@
 //! What `sudoku generate` makes, beside the puzzles of the datasets: the tables (and figures) of
-//! the weave's `generated` directive, which runs this program as `generated SUDOKU KIND ...`
-//! (the binary's path first) and freezes what it prints.
+//! `{{#measure generated ...}}`, which runs this program as `generated SUDOKU KIND ...` (the
+//! binary's path first) and freezes what it prints.
 //!
 //! - `givens count=N seed=S files=A,B`: how many givens the generated minimal puzzles have
 //!   (`sudoku generate --count N --seed S --minimal`), beside each file of `$SUDOKU_DATA`

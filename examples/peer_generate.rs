@@ -1,5 +1,5 @@
 //! The peer of `sudoku generate --jobs 1`: minimal puzzles made by the crates.io `sudoku` crate
-//! (AGPL-3.0, a dev-dependency only), for the side-by-side speed table of `{{#generated
+//! (AGPL-3.0, a dev-dependency only), for the side-by-side speed table of `{{#measure generated
 //! versus}}` in the chapter "Making puzzles".
 //!
 //! `peer_generate COUNT none|rot180` makes COUNT puzzles on one thread and prints them one a

@@ -1,6 +1,8 @@
-//! How fast the ladder rates, beside hodoku-py: the table of the weave's `ratebench` directive,
-//! which runs this program as `ratebench SUDOKU FILE... aim=A sample=N seed=S` (the binary's
-//! path first) and freezes what it prints.
+//! How fast the ladder rates, beside hodoku-py: the table that `{{#measure ratebench ...}}` puts
+//! in the book, running this program as `ratebench SUDOKU FILE... aim=A sample=N seed=S` (the
+//! binary's path first) and freezing what it prints. It takes minutes, so it measures only in a
+//! build that measures everything again (`cargo book --bench` or `--fresh`, which set
+//! `WEAVE_FRESH=1`); otherwise it prints a note and exits 3, and the weave shows the note.
 //!
 //! For each dataset file (under `$SUDOKU_DATA`), on one thread: hodoku-py's rater
 //! (`benches/hodoku_rate.py`, which times `hodoku.Solver().rate` call by call) on a sample of
@@ -32,6 +34,13 @@ fn main() {
         eprintln!("usage: ratebench SUDOKU FILE... aim=A sample=N seed=S");
         std::process::exit(2);
     };
+    if !results::program::fresh() {
+        println!(
+            "> **Not measured yet:** the rating bench takes minutes, so only `cargo book --bench` \
+             runs it and freezes its table here."
+        );
+        std::process::exit(3);
+    }
     match run(Path::new(sudoku), words) {
         Ok(Ok(text)) => println!("{text}"),
         Ok(Err(note)) => {

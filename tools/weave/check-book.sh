@@ -113,7 +113,7 @@ dom_has index.html 'class="chapter"' "</main>"
 # The woven transcript, a timings table and a stats table, each on the page that holds it.
 transcript=$(page_with 'Solution 1:')
 if [ -z "$transcript" ]; then
-    fail "no page shows a woven 'Solution 1:' (the example of {{#sudoku}})"
+    fail "no page shows a woven 'Solution 1:' (the example of {{#run}})"
 else
     note "woven transcript: $transcript"
     dom_has "$transcript" 'Solution 1:' 'language-console hljs' 'class="chapter"'
@@ -128,8 +128,8 @@ table_on_page() {
         dom_has "$page" '<table>' '<th' "$line" '; measured '
     fi
 }
-table_on_page '{{#timings}}' 'Solve time reported by the binary'
-table_on_page '{{#stats}}' 'Guesses / nodes as the binary counts them'
+table_on_page '{{#measure timings}}' 'Solve time reported by the binary'
+table_on_page '{{#measure stats}}' 'Guesses / nodes as the binary counts them'
 
 # Each chapter's page links to its Markdown source (book.toml's edit-url-template), by a path
 # relative to the page that must lead to the file.

@@ -1,8 +1,8 @@
-//! A real step of a technique, drawn as a board: what the weave's `board` directive (`step` in
-//! the chapters) shows. The weave calls [`run`] with the path of the `sudoku` binary and the
-//! directive's words, and puts what it returns in the page; it knows nothing of boards itself.
-//! This is a small crate of the workspace, not an example of the solver's crate, so that the
-//! weave builds it with its own dependencies and never builds the solver again for it.
+//! A real step of a technique, drawn as a board: what `{{#example board ...}}` shows in the
+//! chapters. The weave runs this crate's program with the path of the `sudoku` binary and the
+//! directive's words (`src/main.rs` calls [`run`]), and puts what it prints in the page; it knows
+//! nothing of boards itself. This is a small crate of the workspace, not an example of the
+//! solver's crate, so that a fresh clone's build never builds the solver again for it.
 //!
 //! `board SUDOKU TECHNIQUE from=FILE nth=N`: the puzzles of `FILE` (under `$SUDOKU_DATA`, by
 //! default `../shared/data` beside the repository; `human/se-rated.txt` when not given) are

@@ -7,8 +7,12 @@
 //! objects by the keys the book names. Adding a results file is adding its struct here and its
 //! arm to [`load`].
 
+pub mod clock;
 pub mod format;
+pub mod machine;
 pub mod plot;
+pub mod program;
+pub mod run;
 pub mod words;
 
 use serde::{Deserialize, Serialize};

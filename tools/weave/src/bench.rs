@@ -4,7 +4,7 @@
 //! `peer_lines` and `tdoku_lines` examples), then runs the dataset harness (`cargo bench --bench datasets`, which
 //! writes `target/bench-results/datasets.json`) and, if it passed its checks (it exits non-zero
 //! otherwise), copies its results into the store as `book/results/datasets.json`, stamped with
-//! the commit measured, for `{{#datasets}}`, `{{#plot}}` and `{{#lines}}`. These are the weave's
+//! the commit measured, for `{{#table}}`, `{{#plot}}`, `{{#value}}` and `{{#machine FILE}}`. These are the weave's
 //! own fixed commands, run without a shell, never a command taken from the book. `--bench` also
 //! implies `--fresh`, so every timing table of the book is measured again along with them.
 //!

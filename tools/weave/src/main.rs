@@ -1,7 +1,8 @@
 //! `weave` builds the book: mdBook, used as a library, renders `book/` into `target/book/`,
-//! after the weave preprocessor has replaced each directive (`{{#sudoku easy}}`,
-//! `{{#timings ...}}`, `{{#stats ...}}`, `{{#machine}}`) with the real output of the `sudoku`
-//! binary.
+//! after the weave preprocessor has replaced each directive (`{{#run easy}}`,
+//! `{{#example board x-wing}}`, `{{#measure timings ...}}`, `{{#table ...}}`, `{{#machine}}`)
+//! with the real output of the `sudoku` binary, of a program of the project, or of a results
+//! file.
 //!
 //! - `cargo book` (`weave`): build the release binary, then the book. Woven results are cached
 //!   in `target/weave-cache/`, keyed by the binary; `--fresh` measures everything again, `--bench`
@@ -9,26 +10,27 @@
 //! - `weave preprocessor`: mdBook's command-preprocessor protocol, which `book.toml` declares, so
 //!   that `mdbook build` gives the same book.
 //!
-//! The weave runs only the `sudoku` binary and its own probes (`rustc --version`, `git`); never a
-//! command written in the book, and never through a shell.
+//! The weave runs only the `sudoku` binary, the project's own programs (examples and the small
+//! crates under `tools/`, found by name) and its own probes (`rustc --version`, `git`); never a
+//! command written in the book, and never through a shell. It knows no Sudoku.
 
 mod bench;
 mod binary;
 mod cache;
-mod clock;
 mod directives;
 mod log;
-mod machine;
-mod run;
 mod scan;
 mod store;
 mod weave;
 
 use anyhow::{Context, Result, bail};
+// Running a program with a time limit, the machine probes and the clock are shared with the
+// programs the book runs, in the crate `results`.
 use clap::{Parser, Subcommand};
 use directives::Ctx;
 use mdbook_driver::MDBook;
 use mdbook_preprocessor::Preprocessor;
+use results::{clock, machine, run};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;

@@ -1,9 +1,9 @@
 //! Finding `{{#name args}}` directives in a chapter's Markdown.
 //!
 //! The syntax is mdBook's own: `{{#` right before a name of ASCII letters, digits and `_`, then
-//! the arguments, then `}}`. Two additions of ours: a `!` right after the name (`{{#sudoku! ...}}`)
+//! the arguments, then `}}`. Two additions of ours: a `!` right after the name (`{{#run! ...}}`)
 //! and directives without arguments (`{{#machine}}`). As in mdBook, a backslash right before the
-//! braces (`\{{#sudoku easy}}`) escapes the directive: the scanner skips it and leaves the
+//! braces (`\{{#run easy}}`) escapes the directive: the scanner skips it and leaves the
 //! backslash in place, for mdBook's `links` preprocessor, which runs after us, to remove.
 //!
 //! The scanner knows nothing of which names exist: the weaver decides what to do with each.
@@ -129,23 +129,23 @@ mod tests {
 
     #[test]
     fn finds_directives_with_and_without_arguments() {
-        let text = "a {{#sudoku easy hard}} b {{#machine}} c {{#sudoku! bad.txt}}";
+        let text = "a {{#run easy hard}} b {{#machine}} c {{#run! bad.txt}}";
         assert_eq!(
             calls(text),
-            [("sudoku", false, " easy hard"), ("machine", false, ""), ("sudoku", true, " bad.txt"),]
+            [("run", false, " easy hard"), ("machine", false, ""), ("run", true, " bad.txt"),]
         );
     }
 
     #[test]
     fn offsets_cover_the_whole_directive() {
-        let text = "ab {{#sudoku easy}} cd";
+        let text = "ab {{#run easy}} cd";
         let Found::Call(call) = &scan(text)[0] else { panic!("not a call") };
-        assert_eq!(&text[call.start..call.end], "{{#sudoku easy}}");
+        assert_eq!(&text[call.start..call.end], "{{#run easy}}");
     }
 
     #[test]
     fn escaped_directives_are_skipped_and_keep_their_backslash() {
-        let text = r"show \{{#sudoku easy}} literally, run {{#machine}}";
+        let text = r"show \{{#run easy}} literally, run {{#machine}}";
         assert_eq!(calls(text), [("machine", false, "")]);
     }
 
@@ -157,21 +157,21 @@ mod tests {
 
     #[test]
     fn malformed_directives_are_reported() {
-        assert_eq!(calls("{{#sudoku easy\n\nmore text"), [("sudoku", false, "no closing `}}`")]);
+        assert_eq!(calls("{{#run easy\n\nmore text"), [("run", false, "no closing `}}`")]);
         assert_eq!(
-            calls("{{#sudoku easy\n{{#machine}}"),
-            [("sudoku", false, "no closing `}}`"), ("machine", false, "")]
+            calls("{{#run easy\n{{#machine}}"),
+            [("run", false, "no closing `}}`"), ("machine", false, "")]
         );
         assert_eq!(
-            calls("{{#sudoku:easy}}"),
-            [("sudoku", false, "expected a space or `}}` after the directive's name")]
+            calls("{{#run:easy}}"),
+            [("run", false, "expected a space or `}}` after the directive's name")]
         );
     }
 
     #[test]
     fn arguments_may_span_lines() {
-        let text = "{{#timings easy\n    hard runs=3}}";
-        assert_eq!(calls(text), [("timings", false, " easy\n    hard runs=3")]);
+        let text = "{{#measure timings easy\n    hard runs=3}}";
+        assert_eq!(calls(text), [("measure", false, " timings easy\n    hard runs=3")]);
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! The committed results store, `book/results/`: every measurement the book shows, frozen.
 //!
-//! A timing table, a table of statistics or a machine line is measured once and kept in the
-//! repository, one small text file of Markdown per directive (`.txt`, so that neither the tangle
-//! nor mdBook takes it for a chapter), so that a fresh clone's `cargo book` shows
+//! What a program run by `{{#measure}}` prints (a timing table, a table of counts, the ladder's
+//! agreement), or a machine line, is measured once and kept in the repository, one small text file
+//! of Markdown per directive, named after the program (`.txt`, so that neither the tangle nor
+//! mdBook takes it for a chapter), so that a fresh clone's `cargo book` shows
 //! every number without measuring anything (and CI stays quick). The file's first line is an HTML
 //! comment holding, as JSON, where and when the result was measured: the machine, the commit
 //! (`-dirty` when tracked files differed from it) and the date; the rest is the woven Markdown.
@@ -231,12 +232,18 @@ fn staleness(root: &Path, commit: &str) -> Option<String> {
         None => Some("whether the code changed since is unknown".into()),
         Some(changed) => {
             // A chapter counts only if its code changed: a sentence rewritten measures nothing.
+            // So does a manifest only if what the binary is built from changed.
             let code_at = |rev: &str, file: &str| {
-                git(root, &["show", &format!("{rev}:{file}")]).map(|text| tangled_code(&text))
+                let text = git(root, &["show", &format!("{rev}:{file}")]);
+                text.map(|text| match file {
+                    "Cargo.toml" => without_members(&text),
+                    "Cargo.lock" => registry_packages(&text),
+                    _ => tangled_code(&text),
+                })
             };
             let files: Vec<String> = changed
                 .lines()
-                .filter(|f| !f.ends_with(".md") || code_at(commit, f) != code_at("HEAD", f))
+                .filter(|f| !is_read(f) || code_at(commit, f) != code_at("HEAD", f))
                 .map(|f| format!("`{f}`"))
                 .collect();
             if files.is_empty() {
@@ -283,6 +290,37 @@ fn holds_code(chapter: &str) -> bool {
     chapter.lines().any(opens_code)
 }
 
+/// Whether a changed file is read for what the binary is built from (a chapter, a manifest),
+/// rather than counted whole.
+fn is_read(file: &str) -> bool {
+    file.ends_with(".md") || file == "Cargo.toml" || file == "Cargo.lock"
+}
+
+/// The workspace's manifest without its list of members: a tool added to the workspace leaves
+/// the binary as it was.
+fn without_members(manifest: &str) -> String {
+    let mut kept = String::new();
+    let mut inside = false;
+    for line in manifest.lines() {
+        let starts = line.trim_start().starts_with("members") && line.contains('=');
+        inside = inside || starts;
+        if !inside {
+            kept.push_str(line);
+            kept.push('\n');
+        }
+        inside = inside && !line.contains(']');
+    }
+    kept
+}
+
+/// The packages of a lock file that come from a registry, with their versions and checksums:
+/// the project's own crates (the solver and its tools) are left out, since their code is
+/// counted where it is written.
+fn registry_packages(lock: &str) -> String {
+    let packages = lock.split("[[package]]").filter(|p| p.contains("\nsource = \""));
+    packages.collect::<Vec<_>>().join("[[package]]")
+}
+
 /// The lines of `chapter`'s tangled blocks, without the prose around them.
 fn tangled_code(chapter: &str) -> String {
     let mut code = String::new();
@@ -314,6 +352,25 @@ fn git(root: &Path, args: &[&str]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tool_added_to_the_workspace_changes_no_manifest_that_counts() {
+        let before = "[workspace]\nmembers = [\".\", \"tools/a\"]\nresolver = \"3\"\n[dependencies]\nx = \"1\"\n";
+        let after = "[workspace]\nmembers = [\n  \".\",\n  \"tools/a\",\n  \"tools/b\",\n]\nresolver = \"3\"\n[dependencies]\nx = \"1\"\n";
+        assert_eq!(without_members(before), without_members(after));
+        assert_ne!(
+            without_members(before),
+            without_members(&after.replace("x = \"1\"", "x = \"2\""))
+        );
+        let lock = |tool: &str, version: &str| {
+            format!(
+                "version = 4\n\n[[package]]\nname = \"{tool}\"\nversion = \"0.1.0\"\n\n\
+                 [[package]]\nname = \"x\"\nversion = \"{version}\"\nsource = \"registry+https://x\"\n"
+            )
+        };
+        assert_eq!(registry_packages(&lock("a", "1.0.0")), registry_packages(&lock("b", "1.0.0")));
+        assert_ne!(registry_packages(&lock("a", "1.0.0")), registry_packages(&lock("a", "1.0.1")));
+    }
 
     fn git_in(dir: &Path, args: &[&str]) {
         let status = Command::new("git")

@@ -1,7 +1,8 @@
 //! The weave as an mdBook preprocessor: every chapter's directives replaced by their output.
 
+use crate::binary;
 use crate::cache;
-use crate::directives::{ALIASES, Args, Ctx, DIRECTIVES, Directive, MDBOOK_NAMES, Unmeasured};
+use crate::directives::{Args, Ctx, DIRECTIVES, Directive, MDBOOK_NAMES, Unmeasured};
 use crate::scan::{self, Found};
 use crate::store::Store;
 use anyhow::{Result, bail};
@@ -88,7 +89,7 @@ pub fn weave_text(
                 errors.push((line, format!("`{{{{#{name}`: {why}")));
                 continue;
             }
-            Found::Call(call) => match table.iter().find(|d| d.name == resolve(call.name)) {
+            Found::Call(call) => match table.iter().find(|d| d.name == call.name) {
                 Some(directive) => (call, directive),
                 None => {
                     let known: Vec<&str> = table.iter().map(|d| d.name).collect();
@@ -117,11 +118,6 @@ pub fn weave_text(
     woven
 }
 
-/// The directive a name stands for: itself, or what an older spelling is now called.
-fn resolve(name: &str) -> &str {
-    ALIASES.iter().find(|(old, _)| *old == name).map_or(name, |(_, new)| new)
-}
-
 /// The output of one directive: from the cache, or by running it.
 fn weave_one(
     weave: &Weave,
@@ -142,10 +138,17 @@ fn weave_one(
     }
     let args = Args::parse(call.args, call.bang)?;
     let ctx = &weave.ctx;
-    let inputs = cache::input_hashes(&ctx.root, &args.words)?;
-    if directive.frozen {
-        let key = Store::key(directive.name, call.bang, &args.words, &inputs);
-        let entry = match ctx.store.get(directive.name, &key)? {
+    // A directive that runs a program files its results under the program's name, keyed by the
+    // words after it, as if the program were a directive of its own.
+    let (name, words) = match (directive.names_program, args.words.split_first()) {
+        (true, Some((program, words))) => (program.as_str(), words),
+        (true, None) => bail!("`{}` needs the name of the program to run", directive.name),
+        (false, _) => (directive.name, args.words.as_slice()),
+    };
+    let inputs = cache::input_hashes(&ctx.root, words)?;
+    if directive.frozen.applies(&args) {
+        let key = Store::key(name, call.bang, words, &inputs);
+        let entry = match ctx.store.get(name, &key)? {
             Some(entry) => {
                 weave.stats.cached.set(weave.stats.cached.get() + 1);
                 entry
@@ -159,7 +162,7 @@ fn weave_one(
                     Err(note) => return Ok(protect(&continue_lines(&note, prefix))),
                 };
                 weave.stats.ran.set(weave.stats.ran.get() + 1);
-                ctx.store.put(directive.name, &key, &args.text, &output)?
+                ctx.store.put(name, &key, &args.text, &output)?
             }
         };
         // A block is headed by where and when it was measured; an inline result says it itself.
@@ -169,16 +172,15 @@ fn weave_one(
         };
         return Ok(protect(&continue_lines(&output, prefix)));
     }
-    // A directive drawn by code of its name (an example, a crate) depends on that code too.
+    // A program's output depends on its own files too.
     let mut inputs = inputs;
-    let name = directive.name;
-    for source in [format!("examples/{name}.rs"), format!("tools/{name}/src/lib.rs")] {
-        if ctx.root.join(&source).is_file() {
-            inputs.push(cache::hash_file(&ctx.root.join(source))?);
+    if directive.names_program {
+        for source in binary::program(&ctx.root, name)?.sources {
+            inputs.push(cache::hash_file(&source)?);
         }
     }
     let key = cache::key(&ctx.binary_hash, directive.name, call.bang, &args.words, &inputs);
-    let output = match ctx.cache.get(directive.name, &key).filter(|_| directive.cached) {
+    let output = match ctx.cache.get(name, &key).filter(|_| directive.cached) {
         Some(output) => {
             weave.stats.cached.set(weave.stats.cached.get() + 1);
             output
@@ -190,7 +192,7 @@ fn weave_one(
                 Err(note) => return Ok(protect(&continue_lines(&note, prefix))),
             };
             if directive.cached {
-                ctx.cache.put(directive.name, &key, &output)?;
+                ctx.cache.put(name, &key, &output)?;
             }
             weave.stats.ran.set(weave.stats.ran.get() + 1);
             output
@@ -245,6 +247,7 @@ fn run_or_decline(directive: &Directive, ctx: &Ctx, args: &Args) -> Result<Resul
 mod tests {
     use super::*;
     use crate::cache::Cache;
+    use crate::directives::Frozen;
     use anyhow::ensure;
 
     fn echo(_: &Ctx, args: &Args) -> Result<String> {
@@ -260,26 +263,30 @@ mod tests {
         Ok(format!("```text\n{}\n```", args.text))
     }
 
+    // Test doubles, named after directives of the weave (so that its names stay the eight it
+    // has), each with the traits a test needs.
     const TABLE: &[Directive] = &[
         Directive {
-            name: "echo",
+            name: "value",
             run: echo,
             usage: "",
             about: "a test directive",
             bang: false,
             block: false,
             cached: true,
-            frozen: false,
+            frozen: Frozen::Never,
+            names_program: false,
         },
         Directive {
-            name: "block",
+            name: "run",
             run: block,
             usage: "",
             about: "a test directive",
             bang: true,
             block: true,
             cached: false,
-            frozen: false,
+            frozen: Frozen::Never,
+            names_program: false,
         },
         Directive {
             name: "measure",
@@ -289,22 +296,23 @@ mod tests {
             bang: false,
             block: true,
             cached: false,
-            frozen: true,
+            frozen: Frozen::Always,
+            names_program: false,
         },
     ];
 
     #[test]
     fn a_declined_measurement_shows_its_note_and_freezes_nothing() {
-        let table = [Directive { name: "decline", run: decline, ..TABLE[2] }];
+        let table = [Directive { name: "example", run: decline, ..TABLE[2] }];
         let dir = tempfile::tempdir().unwrap();
         let weave = weave_in(dir.path(), false);
         let mut errors = Vec::new();
-        let out = weave_text(&weave, &table, "{{#decline}}\n", &mut errors);
+        let out = weave_text(&weave, &table, "{{#example}}\n", &mut errors);
         assert_eq!((out.as_str(), errors.len()), ("not measured here\n", 0));
         assert!(!dir.path().join("book/results").exists());
         // Nor is it cached, when the directive's results are.
-        let table = [Directive { name: "decline", run: decline, ..TABLE[0] }];
-        let out = weave_text(&weave, &table, "{{#decline}}\n", &mut errors);
+        let table = [Directive { name: "example", run: decline, ..TABLE[0] }];
+        let out = weave_text(&weave, &table, "{{#example}}\n", &mut errors);
         assert_eq!((out.as_str(), errors.len()), ("not measured here\n", 0));
         assert!(!dir.path().join("cache").exists());
     }
@@ -328,14 +336,14 @@ mod tests {
 
     #[test]
     fn directives_are_replaced_and_text_kept() {
-        let (out, errors) = woven("a {{#echo x 'y z'}} b\n{{#echo}}\n");
+        let (out, errors) = woven("a {{#value x 'y z'}} b\n{{#value}}\n");
         assert_eq!(out, "a <x|y z> b\n<>\n");
         assert!(errors.is_empty());
     }
 
     #[test]
     fn escapes_survive_for_mdbook_to_remove() {
-        let text = "show \\{{#echo x}} and `\\{{#sudoku easy}}`\n";
+        let text = "show \\{{#value x}} and `\\{{#run easy}}`\n";
         let (out, errors) = woven(text);
         assert_eq!(out, text);
         assert!(errors.is_empty());
@@ -349,33 +357,33 @@ mod tests {
 
     #[test]
     fn errors_carry_the_line_of_the_directive() {
-        let text = "one\n\n{{#echo fail}}\n{{#nope}}\n\n{{#echo ok}} {{#echo! x}}\n{{#echo\n";
+        let text = "one\n\n{{#value fail}}\n{{#nope}}\n\n{{#value ok}} {{#value! x}}\n{{#value\n";
         let (out, errors) = woven(text);
         assert_eq!(
             errors,
             [
-                (3, "{{#echo fail}}: it failed".to_string()),
+                (3, "{{#value fail}}: it failed".to_string()),
                 (
                     4,
-                    "unknown directive `{{#nope`: the weave knows echo, block, measure, mdBook knows \
+                    "unknown directive `{{#nope`: the weave knows value, run, measure, mdBook knows \
                      include, rustdoc_include, playground, playpen, title"
                         .to_string()
                 ),
-                (6, "{{#echo! x}}: `echo` takes no `!`".to_string()),
-                (7, "`{{#echo`: no closing `}}`".to_string()),
+                (6, "{{#value! x}}: `value` takes no `!`".to_string()),
+                (7, "`{{#value`: no closing `}}`".to_string()),
             ]
         );
-        assert!(out.contains("{{#echo fail}}") && out.contains("<ok>"));
+        assert!(out.contains("{{#value fail}}") && out.contains("<ok>"));
     }
 
     #[test]
     fn blocks_stand_alone_and_follow_indentation() {
-        let (out, errors) = woven("- item\n\n  {{#block! a}}\n");
+        let (out, errors) = woven("- item\n\n  {{#run! a}}\n");
         assert!(errors.is_empty());
         assert_eq!(out, "- item\n\n  ```text\n  a\n  ```\n");
-        let (out, _) = woven("> {{#block q}}\n");
+        let (out, _) = woven("> {{#run q}}\n");
         assert_eq!(out, "> ```text\n> q\n> ```\n");
-        let (_, errors) = woven("see {{#block a}}\n");
+        let (_, errors) = woven("see {{#run a}}\n");
         assert_eq!(errors[0].0, 1);
         assert!(errors[0].1.ends_with("put it on a line of its own"));
     }
@@ -385,13 +393,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut errors = Vec::new();
         let first = weave_in(dir.path(), false);
-        weave_text(&first, TABLE, "{{#echo a}} {{#echo a}}\n{{#block b}}", &mut errors);
+        weave_text(&first, TABLE, "{{#value a}} {{#value a}}\n{{#run b}}", &mut errors);
         assert_eq!((first.stats.ran.get(), first.stats.cached.get()), (2, 1));
         let second = weave_in(dir.path(), false);
-        weave_text(&second, TABLE, "{{#echo a}}\n{{#block b}}", &mut errors);
+        weave_text(&second, TABLE, "{{#value a}}\n{{#run b}}", &mut errors);
         assert_eq!((second.stats.ran.get(), second.stats.cached.get()), (1, 1));
         let fresh = weave_in(dir.path(), true);
-        weave_text(&fresh, TABLE, "{{#echo a}} {{#echo a}}", &mut errors);
+        weave_text(&fresh, TABLE, "{{#value a}} {{#value a}}", &mut errors);
         assert_eq!((fresh.stats.ran.get(), fresh.stats.cached.get()), (1, 1));
         assert!(errors.is_empty(), "{errors:?}");
     }

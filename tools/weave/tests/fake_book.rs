@@ -1,5 +1,5 @@
-//! The weave end to end, on a small book and a fake `sudoku` (a shell script that logs its
-//! calls), so it runs without the real binary.
+//! The weave end to end, on a small book, a fake `sudoku` and fake programs (shell scripts that
+//! log their calls), so it runs without the real binary or cargo.
 
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
@@ -9,22 +9,32 @@ use std::process::{Command, Output, Stdio};
 const FAKE_SUDOKU: &str = r#"#!/bin/sh
 echo "$*" >> "$(dirname "$0")/calls.log"
 case "$*" in
-  solvers)
-    echo '{"name":"naive","original":true,"slow":true}'
-    echo '{"name":"mrv","original":true,"slow":true}'
-    echo '{"name":"dlx","original":false,"slow":true}' ;;
-  *slow*) exec sleep 5 ;;
-  *"--stats --count=2 two.txt")
-    echo '{"index":0,"status":"unique","guesses":1,"nodes":2}'
-    echo '{"index":1,"status":"no_solution","guesses":12000,"nodes":40000}'
-    exit 1 ;;
-  *"--stats"*"unreadable") echo '{"index":0,"status":"invalid"}'; exit 1 ;;
-  *"--stats"*) echo '{"index":0,"status":"solved","guesses":172,"nodes":2081,"micros":9}' ;;
-  *"--format json hard") echo '{"index":0,"status":"unique"}' ;;
-  *"--format json"*) echo '{"index":0,"status":"unique","micros":1250}' ;;
   bad.txt) echo "sudoku: bad.txt:3:7: unexpected character 'x'" >&2; exit 1 ;;
   *) printf '\nGrid:\n1 2 3\n\nSolution 1:\n4 5 6\n'; echo "note on stderr" >&2 ;;
 esac
+"#;
+
+/// A program that measures: a table of its words, and whether the build measures afresh.
+const FAKE_TABLE: &str = r#"#!/bin/sh
+echo "table $*" >> "$(dirname "$0")/../calls.log"
+shift
+echo "| words | fresh |"
+echo "| :--- | ---: |"
+echo "| $* | ${WEAVE_FRESH:-no} |"
+"#;
+
+/// A program with nothing to show here: its note, exit 3.
+const FAKE_NOTE: &str = r#"#!/bin/sh
+echo "note $*" >> "$(dirname "$0")/../calls.log"
+echo "> **No data:** put the file there."
+exit 3
+"#;
+
+/// A program that draws: HTML.
+const FAKE_BOARD: &str = r#"#!/bin/sh
+echo "board $*" >> "$(dirname "$0")/../calls.log"
+[ "$2" = "fail" ] && { echo "no such step" >&2; exit 1; }
+echo "<figure class=\"board\">$2</figure>"
 "#;
 
 const BOOK_TOML: &str = r#"[book]
@@ -51,17 +61,25 @@ const CHAPTER: &str = r#"# Example
 
 Solving:
 
-{{#sudoku easy}}
+{{#run easy}}
 
-Escaped: `\{{#sudoku easy}}`.
+Escaped: `\{{#run easy}}`.
 
 Failing on purpose:
 
-{{#sudoku! bad.txt}}
+{{#run! bad.txt}}
 
-Timings:
+Measured:
 
-{{#timings easy hard slow solvers=original runs=3 limit=0.5 reference=0.24,-,1.5 reference-label=Haskell}}
+{{#measure table easy "two words"}}
+
+A board:
+
+{{#example board x-wing}}
+
+No data:
+
+{{#example note}}
 
 {{#machine}}
 
@@ -88,6 +106,12 @@ impl Book {
         let sudoku = root.join("sudoku");
         fs::write(&sudoku, FAKE_SUDOKU).unwrap();
         fs::set_permissions(&sudoku, fs::Permissions::from_mode(0o755)).unwrap();
+        fs::create_dir(root.join("programs")).unwrap();
+        for (name, script) in [("table", FAKE_TABLE), ("note", FAKE_NOTE), ("board", FAKE_BOARD)] {
+            let path = root.join("programs").join(name);
+            fs::write(&path, script).unwrap();
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+        }
         Book { _dir: dir, root }
     }
 
@@ -99,6 +123,8 @@ impl Book {
             .arg(self.root.join("sudoku"))
             .args(extra)
             .env_remove("WEAVE_SUDOKU")
+            .env_remove("WEAVE_FRESH")
+            .env("WEAVE_PROGRAMS", self.root.join("programs"))
             .output()
             .unwrap()
     }
@@ -124,94 +150,89 @@ fn weaves_renders_and_caches() {
     assert!(out.status.success(), "{}", stderr(&out));
     let page = book.page();
 
-    // {{#sudoku}}: the transcript, stderr included.
+    // {{#run}}: the transcript, stderr included.
     assert!(page.contains("$ sudoku easy"), "{page}");
     assert!(page.contains("Solution 1:") && page.contains("note on stderr"));
-    // {{#sudoku!}}: the error message and the status.
+    // {{#run!}}: the error message and the status.
     assert!(page.contains("unexpected character"));
     assert!(page.contains("[exit status 1]"));
     // The escape: shown literally, its backslash removed by mdBook.
-    assert!(page.contains("<code>{{#sudoku easy}}</code>"), "{page}");
+    assert!(page.contains("<code>{{#run easy}}</code>"), "{page}");
     assert!(!page.contains("\\{{#"));
-    // {{#timings}}: micros, the wall-time fallback, the time limit, the reference column.
-    assert!(page.contains(">naive</th>") && page.contains("Haskell"));
-    assert!(page.contains("1.25 ms"));
-    assert!(page.contains("(wall)"));
-    assert!(page.contains("&gt; 0.5 s"));
-    assert!(page.contains("240 ms"));
-    assert!(page.contains("median of 3 runs"));
+    // {{#measure}}: the program's table, headed by where and when, frozen under its name.
+    assert!(page.contains(">easy two words</td>"), "{page}");
+    assert!(page.contains("Measured on <code>"), "{page}");
+    let frozen: Vec<String> = fs::read_dir(book.root.join("book/results"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(frozen.iter().any(|f| f.starts_with("table-")), "{frozen:?}");
+    // {{#example}}: the program's HTML; a note when it has nothing to show.
+    assert!(page.contains("<figure class=\"board\">x-wing</figure>"), "{page}");
+    assert!(page.contains("<strong>No data:</strong>"), "{page}");
     // {{#machine}} and mdBook's own include, after the weave.
     assert!(page.contains("Machine: <code>") && page.contains("cores)"));
     assert!(page.contains("fn shown()") && !page.contains("fn hidden()"));
 
-    // 1 + 1 + `sudoku solvers` + (2 solvers x 2 grids x 3 runs) + 2 slow runs killed at once.
+    // Two runs of the binary and the three programs.
     let first = book.calls();
-    assert_eq!(first, 1 + 1 + 1 + 12 + 2);
+    assert_eq!(first, 2 + 3);
 
+    // The board and the transcripts from the cache, the table from the store; the note again,
+    // since a note is kept nowhere.
     let again = book.weave(&[]);
     assert!(again.status.success(), "{}", stderr(&again));
-    assert_eq!(book.calls(), first, "a second build must run nothing");
-    assert!(stderr(&again).contains("0 directives run, 4 from the cache"));
+    assert_eq!(book.calls(), first + 1, "a second build runs only the note");
+    assert!(stderr(&again).contains("0 directives run, 5 from the cache"), "{}", stderr(&again));
 
+    // --fresh runs everything again, and tells the programs so.
     let fresh = book.weave(&["--fresh"]);
     assert!(fresh.status.success(), "{}", stderr(&fresh));
-    assert_eq!(book.calls(), 2 * first);
+    assert_eq!(book.calls(), 2 * first + 1);
+    let page = book.page();
+    assert!(page.contains(">easy two words</td>") && page.contains(">1</td>"), "{page}");
 }
 
 #[test]
-fn stats_tables_count_guesses_and_nodes() {
-    let chapter = "# Work\n\n{{#stats easy slow solvers=naive,dlx limit=0.5}}\n\n\
-                   {{#stats two.txt solvers=mrv count=2}}\n";
+fn programs_fail_the_build_with_their_message() {
+    let chapter = "# Bad\n\n{{#example board fail}}\n\n{{#example nowhere}}\n\n{{#measure}}\n";
     let book = Book::new(chapter);
     let out = book.weave(&[]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let page = book.page();
-    assert!(page.contains(">naive</th>") && page.contains(">dlx</th>"), "{page}");
-    assert!(page.contains("<div class=\"weave-counts\">"), "{page}");
-    assert!(page.contains("<td style=\"text-align: right\">172\u{a0}/\u{a0}2081</td>"), "{page}");
-    assert!(page.contains(">—</td>"));
-    assert!(page.contains("marks a run stopped after 0.5 s on <code>"));
-    // A file of two puzzles, one without a solution (exit 1): both counted, summed.
-    assert!(page.contains("12,001\u{a0}/\u{a0}40,002"), "{page}");
-    assert!(page.contains("counting solutions up to 2"));
-    assert!(page.contains("summed over the puzzles of a file"));
-    let log = fs::read_to_string(book.root.join("calls.log")).unwrap();
-    assert!(log.contains("--solver naive --format json --stats easy\n"), "{log}");
-    assert!(log.contains("--solver mrv --format json --stats --count=2 two.txt\n"), "{log}");
-    // Five runs, and `sudoku solvers` once for each table.
-    assert_eq!(book.calls(), 7);
-
-    let bad = Book::new("# Bad\n\n{{#stats easy}}\n\n{{#stats unreadable solvers=mrv}}\n");
-    let out = bad.weave(&[]);
     assert!(!out.status.success());
     let err = stderr(&out);
-    assert!(err.contains("example.md:3: {{#stats easy}}: name the solvers to compare"), "{err}");
-    assert!(err.contains("example.md:5:") && err.contains("without `guesses` and `nodes`"));
+    assert!(
+        err.contains("example.md:3: {{#example board fail}}: the program `board` failed (exit status 1): no such step"),
+        "{err}"
+    );
+    assert!(err.contains("example.md:5:") && err.contains("no program `nowhere`"), "{err}");
+    assert!(
+        err.contains("example.md:7:") && err.contains("needs the name of the program"),
+        "{err}"
+    );
 }
 
 #[test]
 fn failures_name_the_chapter_and_line() {
-    let chapter =
-        "# Bad\n\nText.\n\n{{#sudoku bad.txt}}\n\n{{#sudoku! easy}}\n\n{{#sudokus easy}}\n";
+    let chapter = "# Bad\n\nText.\n\n{{#run bad.txt}}\n\n{{#run! easy}}\n\n{{#sudoku easy}}\n";
     let book = Book::new(chapter);
     let out = book.weave(&[]);
     assert!(!out.status.success());
     let err = stderr(&out);
     assert!(
         err.contains(
-            "book/example.md:5: {{#sudoku bad.txt}}: `sudoku bad.txt` failed (exit status 1)"
+            "book/example.md:5: {{#run bad.txt}}: `sudoku bad.txt` failed (exit status 1)"
         ),
         "{err}"
     );
     assert!(err.contains("unexpected character"), "{err}");
-    assert!(err.contains("book/example.md:7: {{#sudoku! easy}}: expected `sudoku easy` to fail"));
-    assert!(err.contains("book/example.md:9: unknown directive `{{#sudokus`"));
+    assert!(err.contains("book/example.md:7: {{#run! easy}}: expected `sudoku easy` to fail"));
+    assert!(err.contains("book/example.md:9: unknown directive `{{#sudoku`"));
     assert!(!book.root.join("out/example.html").exists());
 }
 
 #[test]
 fn speaks_the_preprocessor_protocol() {
-    let book = Book::new("# Example\n\n{{#sudoku easy}}\n\n\\{{#machine}}\n");
+    let book = Book::new("# Example\n\n{{#run easy}}\n\n\\{{#machine}}\n");
     let supports = Command::new(env!("CARGO_BIN_EXE_weave"))
         .args(["preprocessor", "supports", "html"])
         .status()

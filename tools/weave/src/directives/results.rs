@@ -1,5 +1,5 @@
-//! Tables, plots and numbers from a results file: `{{#table}}`, `{{#plot}}`, `{{#value}}` and
-//! `{{#measured}}`.
+//! Tables, plots and numbers from a results file: `{{#table}}`, `{{#plot}}`, `{{#value}}`, and
+//! `{{#machine FILE}}`, the line of where, when and how the file was measured.
 //!
 //! A results file sits in the store (`book/results/NAME.json`), checked against its schema by
 //! the `results` crate, which the program that writes it shares. The directive names the file,
@@ -11,11 +11,12 @@
 //! The results change with every `cargo book --bench`, so nothing here is cached; each piece is
 //! read afresh from the store.
 
-use super::{Args, Ctx, code_span, html_code};
+use super::{Args, Ctx};
 use crate::clock;
 use anyhow::{Context, Result, bail, ensure};
 use results::format;
 use results::plot;
+use results::words::{code_span, spans_as_html};
 use serde_json::{Map, Value};
 
 /// The options of these directives; every other `KEY=VALUES` word selects records.
@@ -168,7 +169,7 @@ pub fn table(ctx: &Ctx, args: &Args) -> Result<String> {
         Some(pivot) => pivoted(&request, &columns, pivot, request.option("relative"))?,
     };
     // In a class of its own, whose row names keep to one line (`weave.css`).
-    let table = super::table(&header, &rows);
+    let table = results::words::table(&header, &rows);
     Ok(format!("<div class=\"weave-table\">\n\n{table}\n\n</div>"))
 }
 
@@ -318,20 +319,11 @@ pub fn plot(ctx: &Ctx, args: &Args) -> Result<String> {
     Ok(plot::figure(&plot::svg(&panels, &axes)?, &caption))
 }
 
-/// Markdown's code spans of `text` as HTML `<code>`, for a caption inside an HTML block.
-fn spans_as_html(text: &str) -> String {
-    let escape = |t: &str| t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
-    text.split('`')
-        .enumerate()
-        .map(|(k, part)| if k % 2 == 1 { html_code(part) } else { escape(part) })
-        .collect()
-}
-
-/// `{{#measured FILE}}`: where, when and how the file's results were measured, once above the
+/// `{{#machine FILE}}`: where, when and how the file's results were measured, once above the
 /// tables and plots woven from it, and whether the code changed since.
 pub fn measured(ctx: &Ctx, args: &Args) -> Result<String> {
     let [name] = args.words.as_slice() else {
-        bail!("`measured` takes the name of a results file, such as `datasets.json`");
+        bail!("`machine` takes no word, or the name of a results file such as `datasets.json`");
     };
     let file = read(ctx, name)?;
     let field = |key: &str| file[key].as_str().unwrap_or("unknown").to_string();

@@ -1,7 +1,7 @@
 //! What the numbers were measured on: CPU model, cores, OS name and version, rustc version.
 //!
-//! The `{{#machine}}` line (in `directives/mod.rs`) and the heading of every frozen result
-//! (`store.rs`) read these probes; they depend on nothing else of the weave.
+//! The weave's `{{#machine}}` line and the heading of every frozen result read these probes, and
+//! so do the programs that measure (their line under a table); they depend on nothing else.
 
 use crate::run::{self, Streams};
 use std::path::Path;

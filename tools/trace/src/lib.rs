@@ -1,9 +1,12 @@
-//! `{{#trace GRID... solvers=A,B names=N1,N2,... max-events=N generate=K seed=S symmetry=P
-//! human=yes}}`: a player, in the page, that animates each solver's search on each grid, and
-//! optionally the path a person would take.
+//! `trace SUDOKU GRID... solvers=A,B names=N1,N2,... max-events=N generate=K seed=S symmetry=P
+//! human=yes`: a player, in the page, that animates each solver's search on each grid, and
+//! optionally the path a person would take. The book runs it with the weave's generic `example`
+//! directive (`{{#example trace ...}}`); the weave knows nothing of traces. It is a small crate of
+//! the workspace, not an example of the solver's crate, so that a fresh clone's `cargo book`
+//! never builds the solver again for it.
 //!
 //! A GRID is a built-in name, a file (relative to the book's root), or a puzzle written inline
-//! as 81 cells (`1`-`9`, and `.` or `0` for a blank). For each grid the weave runs
+//! as 81 cells (`1`-`9`, and `.` or `0` for a blank). For each grid it runs
 //! `sudoku --format json GRID` for the givens and the solution, then, for each solver,
 //! `sudoku trace --solver S --max-events N GRID` (N defaults to [`MAX_EVENTS`]). The weave gives
 //! programs no standard input, so an inline puzzle is first written to a file under
@@ -21,19 +24,19 @@
 //!
 //! The output is one HTML block with no blank line in it (Markdown would end the block there):
 //! a `<div>` holding the traces as JSON, then the player's style sheet and script from
-//! `tools/weave/assets/`, inline, so that the page works offline. Every event of a trace is two
+//! `tools/trace/assets/`, inline, so that the page works offline. Every event of a trace is two
 //! characters of the alphabet `0-9a-v` (a number below 1024, high half first): `9·cell + digit
 //! − 1` for a placement (0 to 728), `729 + cell` for a take-back, `810` for a solution; a cut
 //! trace is flagged rather than encoded. A person's step is an object: `t` its technique, `r`
 //! its rating, `x` its sentence, and in the same two-character code `c` the cells of its pattern
 //! (each cell's number), `e` its eliminations and `p` its placements (each `9·cell + digit − 1`).
-//! The data are cached, keyed by the binary and the arguments; the HTML around them is made
-//! afresh at every build, so that a change to the player's files shows at once.
+//! The weave caches the whole, keyed by the binary, the words and every file of this crate (the
+//! player's too), so that a change to the player's files shows at the next build.
 
-use super::{Args, Ctx};
-use crate::cache;
-use crate::run::{self, Streams};
 use anyhow::{Context, Result, bail, ensure};
+pub use results::program::{Args, Ctx};
+use results::run::{self, Streams};
+use results::words::json_lines;
 use serde_json::{Value, json};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -49,33 +52,15 @@ pub const MAX_EVENTS: u64 = 40_000;
 /// minimal puzzles, and a dozen of its cut traces would otherwise outweigh the rest of the page.
 pub const GENERATED_MAX_EVENTS: u64 = 2_000;
 
-/// The version of the data's form, which the player reads: 2 added generated puzzles and a
-/// person's path.
-const DATA_FORMAT: u32 = 2;
-
 /// A trace is capped, so each run is short; a run past this is a bug.
 const LIMIT: Duration = Duration::from_secs(60);
 
 const ALPHABET: &[u8; 32] = b"0123456789abcdefghijklmnopqrstuv";
-const PLAYER_CSS: &str = include_str!("../../assets/trace-player.css");
-const PLAYER_JS: &str = include_str!("../../assets/trace-player.js");
+const PLAYER_CSS: &str = include_str!("../assets/trace-player.css");
+const PLAYER_JS: &str = include_str!("../assets/trace-player.js");
 
 pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
-    // A grid file named in the arguments is part of the key, as for every cached directive.
-    let inputs = cache::input_hashes(&ctx.root, &args.words)?;
-    // The weave's own choices that shape the data are part of the key too.
-    let mut words = args.words.clone();
-    words.push(format!("(data format {DATA_FORMAT}, generated cap {GENERATED_MAX_EVENTS})"));
-    let key = cache::key(&ctx.binary_hash, "trace-data", false, &words, &inputs);
-    let data = match ctx.cache.get("trace-data", &key) {
-        Some(data) => data,
-        None => {
-            let data = traces(ctx, args)?;
-            ctx.cache.put("trace-data", &key, &data)?;
-            data
-        }
-    };
-    Ok(player(&data))
+    Ok(player(&traces(ctx, args)?))
 }
 
 /// The traces the arguments ask for, as the player's JSON.
@@ -186,7 +171,7 @@ fn generate(ctx: &Ctx, words: &[String]) -> Result<Vec<(String, String)>> {
     let command = format!("sudoku {}", words.join(" "));
     let out = run::run(&ctx.sudoku, words, &ctx.root, LIMIT, Streams::Separate)?;
     ensure!(out.success(), "`{command}` failed ({}): {}", out.describe(LIMIT), out.stderr.trim());
-    let rows = super::json_lines(&out.stdout).with_context(|| format!("reading `{command}`"))?;
+    let rows = json_lines(&out.stdout).with_context(|| format!("reading `{command}`"))?;
     rows.iter()
         .map(|row| match (row["puzzle"].as_str(), row["solution"].as_str()) {
             (Some(p), Some(s)) if is_inline(p) && is_inline(s) => {
@@ -221,7 +206,7 @@ fn human_path(ctx: &Ctx, puzzle: &str) -> Result<Value> {
     let args = vec!["rate".to_string(), file];
     let out = run::run(&ctx.sudoku, &args, &ctx.root, LIMIT, Streams::Separate)?;
     ensure!(out.success(), "`sudoku rate` of {puzzle} failed: {}", out.stderr.trim());
-    let record = super::json_lines(&out.stdout)?.remove(0);
+    let record = json_lines(&out.stdout)?.remove(0);
     let verdict = match record["status"].as_str() {
         Some("rated") => json!({ "er": record["er"] }),
         Some("beyond") => json!({ "beyond": record["beyond"] }),

@@ -1,4 +1,4 @@
-//! `{{#latency GRID jobs=1,2 runs=N copies=M}}`: how soon `sudoku` answers a puzzle written to a
+//! `latency SUDOKU GRID jobs=1,2 runs=N copies=M` (`{{#measure latency ...}}`): how soon `sudoku` answers a puzzle written to a
 //! pipe that stays open, and how many puzzles a second it solves from a file and from a pipe.
 //!
 //! For each `--jobs` value of `jobs` (default `1,2`), the binary is started as a coprocess,
@@ -10,10 +10,11 @@
 //! into standard input as fast as the binary reads it; the best of each gives puzzles a second.
 //! The measurement is [`measure`], which returns a plain [`Latency`]; [`render`] makes the table.
 
-use super::{Args, Ctx, code_span, number, table};
-use crate::run::{self, Streams};
+use crate::{Args, Ctx};
 use anyhow::{Context, Result, ensure};
 use results::format;
+use results::run::{self, Streams};
+use results::words::{code_span, number, table};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -1,19 +1,20 @@
-//! `{{#sudoku ARGS}}`: a transcript of the binary run with `ARGS`.
+//! `{{#run ARGS}}`: a transcript of the binary run with `ARGS`.
 //!
 //! Becomes a `console` block: `$ sudoku ARGS`, then what the binary printed, standard output and
-//! standard error interleaved as in a terminal. The run must exit 0; `{{#sudoku! ARGS}}` states
+//! standard error interleaved as in a terminal. The run must exit 0; `{{#run! ARGS}}` states
 //! instead that it must fail (exit non-zero), for showing error messages, and the block then
 //! ends with the exit status.
 
-use super::{Args, Ctx, fenced};
+use super::{Args, Ctx};
 use crate::run::{self, Streams};
 use anyhow::{Result, bail};
+use results::words::fenced;
 use std::time::Duration;
 
 /// Longer than any example should take: a run past it is a bug, not a slow machine.
 const LIMIT: Duration = Duration::from_secs(120);
 
-// ANCHOR: sudoku
+// ANCHOR: run
 pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     let out = run::run(&ctx.sudoku, &args.words, &ctx.root, LIMIT, Streams::Merged)?;
     let status = out.describe(LIMIT);
@@ -22,7 +23,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
         (false, true) if !out.timed_out() => {}
         (true, true) => bail!("expected `sudoku {}` to fail, but it exited 0", args.text),
         (false, _) => bail!(
-            "`sudoku {}` failed ({status}); if that is the point, write `{{{{#sudoku! ...}}}}`\n{}",
+            "`sudoku {}` failed ({status}); if that is the point, write `{{{{#run! ...}}}}`\n{}",
             args.text,
             tail(&out.stdout, 20),
         ),
@@ -33,7 +34,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     }
     Ok(fenced("console", &transcript))
 }
-// ANCHOR_END: sudoku
+// ANCHOR_END: run
 
 /// The last `n` lines of `text`, indented, for error messages.
 fn tail(text: &str, n: usize) -> String {

@@ -1,4 +1,5 @@
-//! `{{#timings GRID... solvers=A,B runs=N limit=SECONDS reference=T,... reference-label=TEXT}}`:
+//! `timings SUDOKU GRID... solvers=A,B runs=N limit=SECONDS reference=T,... reference-label=TEXT`
+//! (`{{#measure timings ...}}`):
 //! a table of solve times, one row per grid and one column per solver.
 //!
 //! `solvers=` takes solvers' names, `all`, or the name of a fact that `sudoku solvers` prints
@@ -15,12 +16,14 @@
 //! `reference=` adds a column of published times in seconds, one per grid (`-` for none),
 //! headed `reference-label` (default `reference`).
 
-use super::{Args, Ctx, code_span, grid_by_solver, json_lines, number, table, time_limit};
-use crate::clock;
-use crate::machine;
-use crate::run::{self, Streams};
+use crate::grid_by_solver;
+use crate::{Args, Ctx};
 use anyhow::{Context, Result, bail, ensure};
+use results::clock;
 use results::format;
+use results::machine;
+use results::run::{self, Streams};
+use results::words::{code_span, json_lines, number, table, time_limit};
 use std::time::Duration;
 
 const OPTIONS: &[&str] = &["solvers", "runs", "limit", "reference", "reference-label"];
@@ -76,13 +79,13 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
 /// One line of `sudoku solvers`: the solver's name and its facts, the fields that are true or
 /// false.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct Listed {
+pub(crate) struct Listed {
     name: String,
     facts: Vec<(String, bool)>,
 }
 
 /// The solvers of the binary, in the order of the book, with their facts.
-pub(super) fn list_solvers(ctx: &Ctx) -> Result<Vec<Listed>> {
+pub(crate) fn list_solvers(ctx: &Ctx) -> Result<Vec<Listed>> {
     let words = ["solvers".to_string()];
     let limit = Duration::from_secs(10);
     let out = run::run(&ctx.sudoku, &words, &ctx.root, limit, Streams::Separate)?;
@@ -99,7 +102,7 @@ pub(super) fn list_solvers(ctx: &Ctx) -> Result<Vec<Listed>> {
 
 /// The names of the solvers that `list` (`solvers=`'s value) picks out of `listed`, in the order
 /// of `listed`: each word of the list is a name, `all`, or a fact.
-pub(super) fn select(listed: &[Listed], list: &str) -> Result<Vec<String>> {
+pub(crate) fn select(listed: &[Listed], list: &str) -> Result<Vec<String>> {
     let words: Vec<&str> = list.split(',').filter(|w| !w.is_empty()).collect();
     let facts = |s: &Listed| s.facts.iter().map(|(f, _)| f.clone()).collect::<Vec<_>>();
     for word in &words {

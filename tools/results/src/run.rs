@@ -64,9 +64,17 @@ pub fn run(
     limit: Duration,
     streams: Streams,
 ) -> Result<Outcome> {
-    let spawn_error = || format!("cannot run {}", program.display());
     let mut command = Command::new(program);
-    command.args(args).current_dir(dir).stdin(Stdio::null());
+    command.args(args).current_dir(dir);
+    run_command(command, limit, streams)
+}
+
+/// Runs `command` (its program, arguments, directory and environment set), standard input
+/// closed, killing it after `limit`.
+pub fn run_command(mut command: Command, limit: Duration, streams: Streams) -> Result<Outcome> {
+    let program = command.get_program().to_owned();
+    let spawn_error = || format!("cannot run {}", Path::new(&program).display());
+    command.stdin(Stdio::null());
     let (mut child, out, err) = match streams {
         Streams::Merged => {
             let (reader, writer) = std::io::pipe().with_context(spawn_error)?;

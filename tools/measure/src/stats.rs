@@ -1,4 +1,4 @@
-//! `{{#stats GRID... solvers=LIST limit=SECONDS count=N}}`: a table of how much searching each
+//! `stats SUDOKU GRID... solvers=LIST limit=SECONDS count=N` (`{{#measure stats ...}}`): a table of how much searching each
 //! solver does, one row per grid and one column per solver.
 //!
 //! Each cell reads `guesses / nodes` (kept on one line), the two counts that
@@ -6,19 +6,21 @@
 //! when GRID is a file of several. Counts do not depend on the machine, so one run makes a cell.
 //! A run still going after `limit` seconds (default 10) is stopped; its cell reads `—`, and a line
 //! under the table says so. `solvers=` is required: a table of one unnamed column would not say
-//! what it compares. It chooses solvers as `{{#timings}}` does: names, `all`, or facts. The binary exits 1 when a puzzle has no solution, a search worth counting
+//! what it compares. It chooses solvers as `timings` does: names, `all`, or facts. The binary exits 1 when a puzzle has no solution, a search worth counting
 //! all the same; a puzzle it could not read has no counts, and fails the build.
 //!
 //! The table sits in a `<div class="weave-counts">`, which `tools/weave/weave.css` gives
 //! narrower cells than mdBook's.
 
-use super::timings::{list_solvers, select};
-use super::{Args, Ctx, code_span, grid_by_solver, json_lines, number, table, time_limit};
-use crate::clock;
-use crate::machine;
-use crate::run::{self, Streams};
+use crate::grid_by_solver;
+use crate::timings::{list_solvers, select};
+use crate::{Args, Ctx};
 use anyhow::{Context, Result, bail, ensure};
+use results::clock;
 use results::format;
+use results::machine;
+use results::run::{self, Streams};
+use results::words::{code_span, json_lines, number, table, time_limit};
 use std::time::Duration;
 
 const OPTIONS: &[&str] = &["solvers", "limit", "count"];
