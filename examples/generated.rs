@@ -459,7 +459,7 @@ fn givens_table(rows: &[(String, Vec<usize>)]) -> String {
             let mean = sorted.iter().sum::<usize>() as f64 / sorted.len() as f64;
             vec![
                 label.clone(),
-                sorted.len().to_string(),
+                format::count(sorted.len()),
                 at(0.0),
                 at(0.25),
                 at(0.5),
@@ -503,7 +503,7 @@ fn ratings_table(rows: &[(String, Vec<Option<f64>>)]) -> String {
                     n => format!("{:.1} %", 100.0 * n as f64 / ratings.len() as f64),
                 }
             };
-            let mut row = vec![label.clone(), ratings.len().to_string()];
+            let mut row = vec![label.clone(), format::count(ratings.len())];
             row.extend((0..=BANDS.len()).map(share));
             row
         })

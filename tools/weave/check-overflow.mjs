@@ -88,7 +88,10 @@ try {
           for (const table of document.querySelectorAll("main table")) {
             const row = table.querySelector("tbody tr");
             if (!row || row.cells.length < 2) continue;
-            const numbers = [...row.cells].slice(1).filter((c) => /\d/.test(c.textContent));
+            // A number: digits with their separators, perhaps a unit or a sign (`49,158`,
+            // `8.74 µs`, `12.3 %`, `1.79×`, `10.9/10.9/2.6`), not a sentence with a digit in it.
+            const number = /^[-–+~≈<>]?\s*\d[\d.,/:\s]*\s*(ns|µs|ms|s|%|×|x|MB|kB|KB)?$/;
+            const numbers = [...row.cells].slice(1).filter((c) => number.test(c.textContent.trim()));
             if (numbers.length === 0) continue;
             const wrapper = table.parentElement.classList.contains("table-wrapper")
               ? table.parentElement : table;
