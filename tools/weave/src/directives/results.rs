@@ -288,19 +288,19 @@ pub fn plot(ctx: &Ctx, args: &Args) -> Result<String> {
     };
     // `at-least=FIELD:N`: a record whose FIELD is below N (a distribution of one or two
     // values) is left out of the figure, and the caption names it.
-    let (kept, left_out): (Vec<&Map<String, Value>>, Vec<&Map<String, Value>>) =
-        match request.option("at-least") {
-            Some(spec) => {
-                let (field, least) = spec
-                    .split_once(':')
-                    .and_then(|(f, n)| Some((f, n.trim().parse::<f64>().ok()?)))
-                    .with_context(|| format!("`at-least={spec}`: write FIELD:NUMBER"))?;
-                request.records.iter().partition(|r| {
-                    r.get(field).and_then(Value::as_f64).is_none_or(|value| value >= least)
-                })
-            }
-            None => (request.records.iter().collect(), Vec::new()),
-        };
+    type Records<'a> = Vec<&'a Map<String, Value>>;
+    let (kept, left_out): (Records, Records) = match request.option("at-least") {
+        Some(spec) => {
+            let (field, least) = spec
+                .split_once(':')
+                .and_then(|(f, n)| Some((f, n.trim().parse::<f64>().ok()?)))
+                .with_context(|| format!("`at-least={spec}`: write FIELD:NUMBER"))?;
+            request.records.iter().partition(|r| {
+                r.get(field).and_then(Value::as_f64).is_none_or(|value| value >= least)
+            })
+        }
+        None => (request.records.iter().collect(), Vec::new()),
+    };
     let curves = kept.into_iter().map(curve).collect::<Result<Vec<_>>>()?;
     let groups: Vec<Vec<String>> = match request.option("panels") {
         Some(spec) => {
