@@ -500,7 +500,7 @@ fn ratings_table(rows: &[(String, Vec<Option<f64>>)]) -> String {
                 let n = counts.get(&k).copied().unwrap_or(0);
                 match n {
                     0 => "–".to_string(),
-                    n => format!("{:.1} %", 100.0 * n as f64 / ratings.len() as f64),
+                    n => format::percent(100.0 * n as f64 / ratings.len() as f64),
                 }
             };
             let mut row = vec![label.clone(), format::count(ratings.len())];
@@ -633,6 +633,8 @@ mod tests {
         let text = ratings_table(&[("a".into(), ratings)]);
         let lines: Vec<&str> = text.lines().collect();
         assert!(lines[0].starts_with("| ER of | puzzles | 1.0–1.4 | 1.5–1.9 | 2.0–2.9 |"));
-        assert_eq!(lines[2], "| a | 5 | 20.0 % | 20.0 % | 20.0 % | – | – | 20.0 % | 20.0 % |");
+        let share = "20.0\u{a0}%";
+        let row = format!("| a | 5 | {share} | {share} | {share} | – | – | {share} | {share} |");
+        assert_eq!(lines[2], row, "a share keeps its sign on its line");
     }
 }
