@@ -24,7 +24,12 @@
 //!   givens, and a sentence under it says how ours compares. The weave builds the example
 //!   `peer_generate` beside this one.
 //!
-//! All four measure (the weave freezes them in `book/results/`); they run the binary.
+//! - `drawn seed=S symmetry=P`: the puzzle `sudoku generate --count 1 --seed S --symmetry P`
+//!   makes, drawn as a board (inline SVG coloured by the classes of `weave.css`): its givens on
+//!   shaded cells, and the symmetry's centre or axes drawn over the grid, so that the eye finds
+//!   each given's image.
+//!
+//! The first four measure (the weave freezes them in `book/results/`); they run the binary.
 
 use anyhow::{Context, Result, bail, ensure};
 use results::{format, plot};
@@ -33,7 +38,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-const OPTIONS: &[&str] = &["count", "seed", "files", "bands", "reference", "rounds", "plot"];
+const OPTIONS: &[&str] =
+    &["count", "seed", "files", "bands", "reference", "rounds", "plot", "symmetry"];
 
 /// The upper ends of the rating bands of the `ratings` table (ER below each, from the one before).
 const BANDS: &[f64] = &[1.5, 2.0, 3.0, 4.0, 6.0, 12.0];
@@ -142,7 +148,7 @@ fn run(sudoku: &Path, words: &[String]) -> Result<String> {
                 }
                 let label = code_span(&format!("sudoku {}", words.join(" ")));
                 let rate = puzzles_a_second(sudoku, &words, count, seed)?;
-                rows.push(vec![label, format!("{rate:.0}")]);
+                rows.push(vec![label, format::number(rate)]);
                 rates.push(rate);
                 Ok(())
             };
@@ -152,7 +158,7 @@ fn run(sudoku: &Path, words: &[String]) -> Result<String> {
             }
             let sentence = bands_cost(&bands, &rates);
             if let Some(reference) = reference {
-                rows.push(vec!["QQWing, as its site publishes".into(), format!("{reference:.0}")]);
+                rows.push(vec!["QQWing, as its site publishes".into(), format::number(reference)]);
             }
             let header = vec![format!("{count} puzzles, seed {seed}"), "puzzles a second".into()];
             Ok(format!("{}{sentence}", table(&header, &rows)))
@@ -162,7 +168,19 @@ fn run(sudoku: &Path, words: &[String]) -> Result<String> {
             ensure!(rounds >= 1, "`rounds` must be at least 1");
             versus(sudoku, count, seed, rounds)
         }
-        _ => bail!("name one kind: `givens`, `ratings`, `speed` or `versus`"),
+        ["drawn"] => {
+            let symmetry = options.get("symmetry").copied().unwrap_or("rot180");
+            let args = ["generate", "--count", "1", "--seed", &seed.to_string()]
+                .into_iter()
+                .chain(["--symmetry", symmetry, "--format", "line"])
+                .map(String::from)
+                .collect::<Vec<_>>();
+            let (stdout, _) = output(sudoku, &args)?;
+            let puzzle = stdout.lines().next().unwrap_or_default().trim();
+            ensure!(puzzle.len() == 81, "`sudoku {}` made no puzzle", args.join(" "));
+            drawn(puzzle, symmetry, &format!("sudoku {}", args.join(" ")))
+        }
+        _ => bail!("name one kind: `givens`, `ratings`, `speed`, `versus` or `drawn`"),
     }
 }
 
@@ -215,7 +233,7 @@ fn bands_cost(bands: &[&str], rates: &[f64]) -> String {
         return String::new();
     };
     let each: Vec<String> = (bands.iter().zip(banded))
-        .map(|(band, rate)| format!("{:.0} for {}", none / rate, code_span(band)))
+        .map(|(band, rate)| format!("{} for {}", format::number(none / rate), code_span(band)))
         .collect();
     let (k, slowest) = (banded.iter().enumerate())
         .fold((0, f64::MAX), |(k, low), (j, &r)| if r < low { (j, r) } else { (k, low) });
@@ -226,6 +244,77 @@ fn bands_cost(bands: &[&str], rates: &[f64]) -> String {
         code_span(bands[k]),
         1000.0 / slowest
     )
+}
+
+/// The side of a cell and the margin around the board, in the SVG's units (as `tools/board`).
+const CELL: usize = 40;
+const MARGIN: usize = 3;
+
+/// A generated puzzle as a board: its givens on shaded cells, the grid's lines, and over them
+/// what the symmetry `pattern` keeps fixed (a centre for the turns, an axis for the mirrors), as
+/// an HTML figure whose caption names the command that made it.
+fn drawn(puzzle: &str, pattern: &str, command: &str) -> Result<String> {
+    let side = 9 * CELL + 2 * MARGIN;
+    let at = |k: usize| MARGIN + CELL * k;
+    let (low, high, middle) = (MARGIN, MARGIN + 9 * CELL, MARGIN + 9 * CELL / 2);
+    let mut svg = vec![format!(
+        "<svg viewBox=\"0 0 {side} {side}\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\">"
+    )];
+    let givens: Vec<(usize, char)> =
+        puzzle.chars().enumerate().filter(|(_, c)| c.is_ascii_digit() && *c != '0').collect();
+    for &(cell, _) in &givens {
+        let (x, y) = (at(cell % 9), at(cell / 9));
+        svg.push(format!(
+            "<rect class=\"pattern\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\"/>"
+        ));
+    }
+    for k in 0..=9 {
+        let class = if k % 3 == 0 { "thick" } else { "thin" };
+        let p = at(k);
+        svg.push(format!(
+            "<line class=\"{class}\" x1=\"{p}\" y1=\"{low}\" x2=\"{p}\" y2=\"{high}\"/>"
+        ));
+        svg.push(format!(
+            "<line class=\"{class}\" x1=\"{low}\" y1=\"{p}\" x2=\"{high}\" y2=\"{p}\"/>"
+        ));
+    }
+    let axis = |x1: usize, y1: usize, x2: usize, y2: usize| {
+        format!("<line class=\"link weak\" x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\"/>")
+    };
+    let centre = format!("<circle class=\"node on\" cx=\"{middle}\" cy=\"{middle}\" r=\"7\"/>");
+    let (kept, shows) = match pattern {
+        "rot180" => (vec![centre], "a half turn about the centre"),
+        "rot90" => (vec![centre], "a quarter turn about the centre"),
+        "diagonal" => (vec![axis(low, low, high, high)], "a mirror on the main diagonal"),
+        "antidiagonal" => (vec![axis(high, low, low, high)], "a mirror on the other diagonal"),
+        "horizontal" => (vec![axis(low, middle, high, middle)], "a mirror on the middle row"),
+        "vertical" => (vec![axis(middle, low, middle, high)], "a mirror on the middle column"),
+        "dihedral" => (
+            vec![
+                axis(low, low, high, high),
+                axis(high, low, low, high),
+                axis(low, middle, high, middle),
+                axis(middle, low, middle, high),
+            ],
+            "every turn and mirror of the square",
+        ),
+        "none" => (vec![], "no symmetry"),
+        other => bail!("`symmetry={other}`: not a pattern `sudoku generate` takes"),
+    };
+    svg.extend(kept);
+    for &(cell, digit) in &givens {
+        let (x, y) = (at(cell % 9) + CELL / 2, at(cell / 9) + CELL / 2);
+        svg.push(format!("<text class=\"given\" x=\"{x}\" y=\"{y}\">{digit}</text>"));
+    }
+    svg.push("</svg>".to_string());
+    let caption = format!(
+        "<code>{command}</code>: its {} givens, shaded, are kept by {shows}.",
+        givens.len()
+    );
+    Ok(format!(
+        "<figure class=\"weave-board\">\n{}\n<figcaption>{caption}</figcaption>\n</figure>",
+        svg.join("\n")
+    ))
 }
 
 /// Items joined as a sentence says them: `a`, `a and b`, `a, b and c`.
@@ -293,8 +382,8 @@ fn versus(sudoku: &Path, count: usize, seed: u64, rounds: usize) -> Result<Strin
             let mean = c.givens.iter().sum::<usize>() as f64 / c.givens.len() as f64;
             vec![
                 c.label.clone(),
-                format!("{:.0}", best(&c.rates)),
-                format!("{:.0}", format::median(&c.rates)),
+                format::number(best(&c.rates)),
+                format::number(format::median(&c.rates)),
                 format!("{mean:.1}"),
             ]
         })
@@ -370,7 +459,7 @@ fn givens_table(rows: &[(String, Vec<usize>)]) -> String {
             let mean = sorted.iter().sum::<usize>() as f64 / sorted.len() as f64;
             vec![
                 label.clone(),
-                sorted.len().to_string(),
+                format::count(sorted.len()),
                 at(0.0),
                 at(0.25),
                 at(0.5),
@@ -411,10 +500,10 @@ fn ratings_table(rows: &[(String, Vec<Option<f64>>)]) -> String {
                 let n = counts.get(&k).copied().unwrap_or(0);
                 match n {
                     0 => "–".to_string(),
-                    n => format!("{:.1} %", 100.0 * n as f64 / ratings.len() as f64),
+                    n => format::percent(100.0 * n as f64 / ratings.len() as f64),
                 }
             };
-            let mut row = vec![label.clone(), ratings.len().to_string()];
+            let mut row = vec![label.clone(), format::count(ratings.len())];
             row.extend((0..=BANDS.len()).map(share));
             row
         })
@@ -503,6 +592,17 @@ mod tests {
     }
 
     #[test]
+    fn a_drawn_puzzle_shades_its_givens_and_marks_its_symmetry() {
+        let puzzle = format!("1{}1", ".".repeat(79));
+        let html = drawn(&puzzle, "rot180", "sudoku generate").unwrap();
+        assert_eq!(html.matches("class=\"pattern\"").count(), 2, "{html}");
+        assert_eq!(html.matches("class=\"given\"").count(), 2);
+        assert!(html.contains("<circle") && html.contains("its 2 givens, shaded"));
+        assert!(!html.lines().any(|line| line.trim().is_empty()), "one HTML block");
+        assert!(drawn(&puzzle, "spiral", "x").is_err());
+    }
+
+    #[test]
     fn legends_are_short() {
         assert_eq!(plain("`sudoku generate --count 1000 --seed 7 --minimal`"), "generated, seed 7");
         assert_eq!(plain("`human/qqwing-easy.txt`"), "qqwing-easy.txt");
@@ -533,6 +633,8 @@ mod tests {
         let text = ratings_table(&[("a".into(), ratings)]);
         let lines: Vec<&str> = text.lines().collect();
         assert!(lines[0].starts_with("| ER of | puzzles | 1.0–1.4 | 1.5–1.9 | 2.0–2.9 |"));
-        assert_eq!(lines[2], "| a | 5 | 20.0 % | 20.0 % | 20.0 % | – | – | 20.0 % | 20.0 % |");
+        let share = "20.0\u{a0}%";
+        let row = format!("| a | 5 | {share} | {share} | {share} | – | – | {share} | {share} |");
+        assert_eq!(lines[2], row, "a share keeps its sign on its line");
     }
 }

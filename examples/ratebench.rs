@@ -123,8 +123,11 @@ fn run(sudoku: &Path, words: &[String]) -> Result<std::result::Result<String, St
         rows.push(timed_row(&name, label, &hodoku));
         let (same, rated_same, _) = times(&rate_times, &path_arg, &indices)?;
         let beyond_same = same.len() - rated_same;
-        let label =
-            format!("`sudoku`, the same puzzles ({rated_same} rated, {beyond_same} beyond)");
+        let label = format!(
+            "`sudoku`, the same puzzles ({} rated, {} beyond)",
+            format::count(rated_same),
+            format::count(beyond_same)
+        );
         rows.push(timed_row(&name, label, &same));
         let (ours, rated, checked) = times(&rate_times, &path_arg, &[])?;
         rows.push(timed_row(&name, every(rated, ours.len()), &ours));
@@ -137,8 +140,9 @@ fn run(sudoku: &Path, words: &[String]) -> Result<std::result::Result<String, St
         let caveat = match beyond_same {
             0 => "; both rate every one of them to the end".to_string(),
             _ => format!(
-                "; but ours rates {rated_same} of them to the end and stops on the others, beyond \
-                 its ladder, so the work is not the same"
+                "; but ours rates {} of them to the end and stops on the others, beyond \
+                 its ladder, so the work is not the same",
+                format::count(rated_same)
             ),
         };
         sentences.push(format!(
@@ -170,7 +174,8 @@ fn seconds(list: &Value) -> Result<Vec<f64>> {
 
 /// The label of ours on every puzzle of a file.
 fn every(rated: usize, puzzles: usize) -> String {
-    format!("`sudoku`, every puzzle ({rated} rated, {} beyond)", puzzles - rated)
+    let (rated, beyond) = (format::count(rated), format::count(puzzles - rated));
+    format!("`sudoku`, every puzzle ({rated} rated, {beyond} beyond)")
 }
 
 /// How many puzzles with one solution, and how many steps of their paths, `rate_times` checked
@@ -202,10 +207,12 @@ fn times(rate_times: &Path, path: &str, indices: &[String]) -> Result<(Vec<f64>,
 fn never_lies(name: &str, puzzles: usize, checked: Checked) -> String {
     format!(
         "On {name}, every step of our rater's path on each of the {} puzzles with one solution \
-         (of {puzzles}) was checked against its solution after the clock \
+         (of {}) was checked against its solution after the clock \
          stopped: {} steps, none striking the solution's digit or placing another (one would \
          have failed the bench).",
-        checked.puzzles, checked.steps
+        format::count(checked.puzzles),
+        format::count(puzzles),
+        format::count(checked.steps)
     )
 }
 
@@ -221,8 +228,8 @@ fn whole_process(sudoku: &Path, name: &str, path: &str) -> Result<Vec<String>> {
     Ok(vec![
         name.to_string(),
         label,
-        puzzles.to_string(),
-        format!("{rate:.0}"),
+        format::count(puzzles),
+        format::number(rate),
         "–".into(),
         "–".into(),
         "–".into(),
@@ -243,7 +250,7 @@ fn timed_row(name: &str, label: String, times: &[f64]) -> Vec<String> {
     vec![
         name.to_string(),
         label,
-        times.len().to_string(),
+        format::count(times.len()),
         rate,
         format::duration(rank(0.5)),
         format::duration(rank(0.99)),

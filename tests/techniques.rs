@@ -36,6 +36,22 @@ fn the_listing_is_the_ladder_easiest_first() {
 }
 
 #[test]
+fn the_markdown_listing_links_every_rung_to_its_chapter() {
+    let (code, out, err) = sudoku(&["techniques", "--markdown"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[..2], ["| rung | technique | rating |", "| ---: | :--- | ---: |"]);
+    assert_eq!(lines.len(), 2 + 32, "{out}");
+    assert_eq!(lines[2], "| 1 | [`hidden-single`](techniques.md) | 1.0 |");
+    let mut chapters: Vec<&str> =
+        lines[2..].iter().filter_map(|l| l.split("](").nth(1)?.split(')').next()).collect();
+    assert_eq!(chapters.len(), 32, "a link on every row: {out}");
+    chapters.sort_unstable();
+    chapters.dedup();
+    assert!(chapters.len() >= 9, "{chapters:?}");
+}
+
+#[test]
 fn every_listed_name_is_a_technique_for_hint() {
     let (_, out, _) = sudoku(&["techniques"]);
     // A solved grid with three blanks: every technique's search is short, the nested chains'

@@ -131,23 +131,20 @@ table_on_page() {
 table_on_page '{{#measure timings}}' 'Solve time reported by the binary'
 table_on_page '{{#measure stats}}' 'Guesses / nodes as the binary counts them'
 
-# Each chapter's page links to its Markdown source (book.toml's edit-url-template), by a path
-# relative to the page that must lead to the file.
+# A chapter's edit link (book.toml's edit-url-template) must work from the published book: an
+# address on the web (https://), never a path into a checkout that a reader of the published
+# book does not have. The book has no public repository today, so it has no edit link at all.
 linked=0
 while IFS= read -r page; do
     href=$(grep -oE '<a href="[^"]*"[^>]*rel="edit"' "$page" | sed -E 's/^<a href="([^"]*)".*/\1/' || true)
     [ -n "$href" ] || continue
     linked=$((linked + 1))
     case $href in
-    *://* | /*) fail "${page#"$book"/} links to its source by an absolute address: $href" ;;
-    *) [ -f "$(dirname "$page")/$href" ] || fail "${page#"$book"/} links to a missing source: $href" ;;
+    https://*) ;;
+    *) fail "${page#"$book"/} has an edit link that works only inside a checkout: $href" ;;
     esac
 done < <(find "$book" -name '*.html' | sort)
-if [ "$linked" -eq 0 ]; then
-    fail "no page links to its source (edit-url-template in book.toml)"
-else
-    note "$linked pages link to their source, every link to an existing file"
-fi
+note "$linked pages have an edit link, each an address on the web"
 
 # The screenshot: the page of EXAMPLE_PAGE, or the transcript's.
 example=${EXAMPLE_PAGE:-$transcript}

@@ -7,7 +7,9 @@
 // overflows when its content is wider than the box it is shown in (scrollWidth against
 // clientWidth), or when its box is wider than the column of text (`main`). At 1280 pixels no
 // code block, table, figure or trace player may overflow; at 390 pixels no figure or player may
-// (code and tables may scroll there: a table keeps its row labels, see weave.css). A screenshot
+// (code and tables may scroll there: a table keeps its row labels, see weave.css), and every
+// table that holds numbers shows one of its first row's beside its row label, and scrolls in its
+// own box when it is wider than the column. A screenshot
 // of each width is saved for the pages named in SHOTS (default: benchmarks, comparison,
 // watching). Exits non-zero when anything overflows.
 
@@ -75,6 +77,44 @@ try {
       for (const f of found) {
         overflows += 1;
         console.error(`check-overflow: FAIL: ${name} at ${width} px: ${f.kind} overflows by ${f.by} px: ${f.text}`);
+      }
+      // On a phone, a table that holds numbers shows one of its first row's without scrolling
+      // sideways: a cell after the first, with a digit in it, wholly inside the table's box and
+      // right of the first column (which stays in view as the table scrolls). A table wider than
+      // the column must scroll in a box of its own, not be cut off.
+      if (width < 600) {
+        const hidden = await page.evaluate(() => {
+          const out = [];
+          for (const table of document.querySelectorAll("main table")) {
+            const row = table.querySelector("tbody tr");
+            if (!row || row.cells.length < 2) continue;
+            // A number: digits with their separators, perhaps a unit or a sign (`49,158`,
+            // `8.74 µs`, `12.3 %`, `1.79×`, `10.9/10.9/2.6`), not a sentence with a digit in it.
+            const number = /^[-–+~≈<>]?\s*\d[\d.,/:\s]*\s*(ns|µs|ms|s|%|×|x|MB|kB|KB)?$/;
+            const numbers = [...row.cells].slice(1).filter((c) => number.test(c.textContent.trim()));
+            if (numbers.length === 0) continue;
+            const wrapper = table.parentElement.classList.contains("table-wrapper")
+              ? table.parentElement : table;
+            const box = wrapper.getBoundingClientRect();
+            const scrolls = getComputedStyle(wrapper).overflowX;
+            const first = row.cells[0].getBoundingClientRect();
+            const right = Math.min(box.right, window.innerWidth);
+            const seen = numbers.some((c) => {
+              const r = c.getBoundingClientRect();
+              return r.left >= first.right - 1 && r.right <= right + 1;
+            });
+            const caption = (row.cells[0].innerText || "").trim().slice(0, 40);
+            if (!seen) out.push(`no number of the first row on screen (row: ${caption})`);
+            if (wrapper.scrollWidth > wrapper.clientWidth + 1 && !/auto|scroll/.test(scrolls)) {
+              out.push(`wider than its box, which does not scroll (row: ${caption})`);
+            }
+          }
+          return out;
+        });
+        for (const h of hidden) {
+          overflows += 1;
+          console.error(`check-overflow: FAIL: ${name} at ${width} px: table: ${h}`);
+        }
       }
       const stem = name.replace(/\.html$/, "");
       if (wanted.has(stem)) {

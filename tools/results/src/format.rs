@@ -36,6 +36,12 @@ pub fn number(x: f64) -> String {
     grouped(&text)
 }
 
+/// A count, exact, thousands grouped from 10,000 as [`number`] groups them: `1465`, `49,158`,
+/// `3,237,567`.
+pub fn count(n: usize) -> String {
+    grouped(&n.to_string())
+}
+
 /// A share out of 100: `12.3 %`, one decimal, with a no-break space before the sign.
 pub fn percent(x: f64) -> String {
     if !x.is_finite() {
@@ -123,6 +129,8 @@ mod tests {
         assert_eq!(number(199_504_093.0), "199,504,093");
         assert_eq!(number(-12_345.0), "-12,345");
         assert_eq!(grouped("12345.5"), "12,345.5");
+        assert_eq!(count(1465), "1465");
+        assert_eq!(count(3_237_567), "3,237,567");
     }
 
     #[test]

@@ -84,7 +84,9 @@ fn legend_places(panel: &Panel) -> Vec<(i32, u32)> {
     let (mut x, mut row) = (8, 1);
     let mut places = Vec::new();
     for curve in &panel.curves {
-        let width = 52 + (curve.label.chars().count() as f64 * 8.8) as i32 + 18;
+        // 10 units a character: wide enough for sans-serif at 17 units, so that no name runs
+        // into the next or off the edge.
+        let width = 52 + (curve.label.chars().count() as f64 * 10.0) as i32 + 18;
         if x > 8 && x + width > WIDTH as i32 {
             (x, row) = (8, row + 1);
         }
@@ -123,11 +125,13 @@ fn draw_panel(
     legend.draw(&title).map_err(|e| fail(&e))?;
     let mut chart = ChartBuilder::on(&plot)
         .margin(10)
-        .margin_top(4)
+        // Room for the top label of the vertical axis, centred on its tick, under the legend.
+        .margin_top(16)
         // Room for the last label of the horizontal axis, centred on its tick.
         .margin_right(22)
         .x_label_area_size(50)
-        .y_label_area_size(80)
+        // Room for a label such as `100 ms` beside its tick and, left of it, the axis's title.
+        .y_label_area_size(104)
         .build_cartesian_2d(x_low..x_high, y_low..y_high)
         .map_err(|e| fail(&e))?;
     let label = |value: f64, format: &str| format::in_format(value, format).unwrap_or_default();

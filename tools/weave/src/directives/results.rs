@@ -22,7 +22,7 @@ use serde_json::{Map, Value};
 /// The options of these directives; every other `KEY=VALUES` word selects records.
 const OPTIONS: &[&str] = &[
     "columns", "pivot", "relative", "field", "series", "y", "panels", "x-label", "y-label",
-    "scale", "caption", "titles",
+    "scale", "caption", "titles", "at-least",
 ];
 
 /// A directive's request: the file, its records selected, and the options.
@@ -287,7 +287,22 @@ pub fn plot(ctx: &Ctx, args: &Args) -> Result<String> {
         let colour = request.file["colours"][&label].as_str().map(String::from);
         Ok(plot::Curve { label, colour, points })
     };
-    let curves = request.records.iter().map(curve).collect::<Result<Vec<_>>>()?;
+    // `at-least=FIELD:N`: a record whose FIELD is below N (a distribution of one or two
+    // values) is left out of the figure, and the caption names it.
+    type Records<'a> = Vec<&'a Map<String, Value>>;
+    let (kept, left_out): (Records, Records) = match request.option("at-least") {
+        Some(spec) => {
+            let (field, least) = spec
+                .split_once(':')
+                .and_then(|(f, n)| Some((f, n.trim().parse::<f64>().ok()?)))
+                .with_context(|| format!("`at-least={spec}`: write FIELD:NUMBER"))?;
+            request.records.iter().partition(|r| {
+                r.get(field).and_then(Value::as_f64).is_none_or(|value| value >= least)
+            })
+        }
+        None => (request.records.iter().collect(), Vec::new()),
+    };
+    let curves = kept.into_iter().map(curve).collect::<Result<Vec<_>>>()?;
     let groups: Vec<Vec<String>> = match request.option("panels") {
         Some(spec) => {
             spec.split(';').map(|g| g.split(',').map(|s| s.trim().to_string()).collect()).collect()
@@ -315,7 +330,14 @@ pub fn plot(ctx: &Ctx, args: &Args) -> Result<String> {
         y_format: if y.format.is_empty() { "num".to_string() } else { y.format.clone() },
         log_y: request.option("scale") == Some("log"),
     };
-    let caption = request.option("caption").map_or(String::new(), spans_as_html);
+    let mut caption = request.option("caption").map_or(String::new(), spans_as_html);
+    if !left_out.is_empty() {
+        let names: Vec<String> = left_out
+            .iter()
+            .map(|r| html_code(&r.get(series).map(text).unwrap_or_default()))
+            .collect();
+        caption.push_str(&format!(" Not drawn here: {}.", names.join(", ")));
+    }
     Ok(plot::figure(&plot::svg(&panels, &axes)?, &caption))
 }
 

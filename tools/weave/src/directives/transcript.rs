@@ -3,13 +3,17 @@
 //! Becomes a `console` block: `$ sudoku ARGS`, then what the binary printed, standard output and
 //! standard error interleaved as in a terminal. The run must exit 0; `{{#run! ARGS}}` states
 //! instead that it must fail (exit non-zero), for showing error messages, and the block then
-//! ends with the exit status.
+//! ends with the exit status. With `--markdown` among `ARGS`, the binary writes Markdown (a
+//! table), which the page shows as it is, without the transcript around it.
 
 use super::{Args, Ctx};
 use crate::run::{self, Streams};
 use anyhow::{Result, bail};
 use results::words::fenced;
 use std::time::Duration;
+
+/// The option that asks the binary for Markdown, which the page shows as it is.
+const MARKDOWN: &str = "--markdown";
 
 /// Longer than any example should take: a run past it is a bug, not a slow machine.
 const LIMIT: Duration = Duration::from_secs(120);
@@ -27,6 +31,10 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
             args.text,
             tail(&out.stdout, 20),
         ),
+    }
+    // What the binary writes as Markdown (a table) is the page's own text, not a transcript.
+    if out.success() && args.words.iter().any(|word| word == MARKDOWN) {
+        return Ok(out.stdout.trim_end().to_string());
     }
     let mut transcript = format!("$ sudoku {}\n{}", args.text, out.stdout);
     if !out.success() {
