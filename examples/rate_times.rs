@@ -25,11 +25,10 @@
 use std::time::Instant;
 use sudoku::hints::rate_record;
 use sudoku::pencil_marks::PencilMarks;
-use sudoku::rating::rate_with;
 use sudoku::reader::parse_grid;
 use sudoku::representation::Grid;
 use sudoku::solver::SolverName;
-use sudoku::techniques::Technique;
+use sudoku::techniques::{Rater, Technique};
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
@@ -78,7 +77,7 @@ fn main() {
             continue; // no solution or several: the rater rates nothing
         };
         checked += 1;
-        rate_with(PencilMarks::from_grid(&grid), &mut |step, _| {
+        Rater::default().rate_with(PencilMarks::from_grid(&grid), &mut |_, step, _| {
             steps += 1;
             let lies = step.eliminations.iter().any(|&(c, d)| solution.get(c) == d)
                 || step.placements.iter().any(|&(c, d)| solution.get(c) != d);
@@ -97,11 +96,11 @@ fn rung_times(grids: impl Iterator<Item = Grid>) -> serde_json::Value {
     let mut seconds = [0.0f64; Technique::ALL.len()];
     let mut steps = [0usize; Technique::ALL.len()];
     for grid in grids {
-        let mut marks = PencilMarks::from_grid(&grid);
+        let (mut marks, mut rater) = (PencilMarks::from_grid(&grid), Rater::default());
         'path: while marks.blanks() > 0 {
             for (r, technique) in Technique::ALL.iter().enumerate() {
                 let started = Instant::now();
-                let step = technique.first(&marks);
+                let step = technique.first(&mut rater, &marks);
                 seconds[r] += started.elapsed().as_secs_f64();
                 if let Some(step) = step {
                     steps[r] += 1;

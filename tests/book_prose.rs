@@ -257,3 +257,17 @@ fn each_solvers_name_is_written_nowhere_in_the_program_as_a_string() {
         problems.join("\n")
     );
 }
+
+#[test]
+fn no_chapter_keeps_state_in_a_thread_local() {
+    // What a run keeps belongs to a value handed down (the `Rater` of `book/techniques.md`).
+    let mut problems = Vec::new();
+    for chapter in chapters() {
+        for block in tangle::rust_blocks(&read(&chapter)).unwrap() {
+            if block.lines.iter().any(|(line, _)| line.contains("thread_local!")) {
+                problems.push(format!("book/{chapter}:{}", block.fence_line));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "thread-locals in the book:\n{}", problems.join("\n"));
+}

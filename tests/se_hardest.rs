@@ -9,9 +9,10 @@ use std::path::PathBuf;
 
 use sudoku::chains::{NESTED_NOTE, in_words};
 use sudoku::pencil_marks::PencilMarks;
-use sudoku::rating::{next_step, rate_with, tenths};
+use sudoku::rating::tenths;
 use sudoku::reader::parse_grid;
 use sudoku::solver::SolverName;
+use sudoku::techniques::Rater;
 
 fn data_dir() -> PathBuf {
     std::env::var_os("SUDOKU_DATA").map_or_else(
@@ -57,7 +58,8 @@ fn the_hardest_puzzles_are_rated_as_sudoku_explainer_rates_them_and_never_lie() 
     for (at, puzzle, se) in puzzles.into_iter().take(take) {
         let grid = parse_grid(&puzzle).expect("a puzzle");
         let solution = SolverName::DEFAULT.search(&grid, 1, &mut ()).solutions[0];
-        let rating = rate_with(PencilMarks::from_grid(&grid), &mut |step, _| {
+        let marks = PencilMarks::from_grid(&grid);
+        let rating = Rater::default().rate_with(marks, &mut |_, step, _| {
             for &(c, d) in &step.eliminations {
                 assert_ne!(solution.get(c), d, "{at}: {}", step.text);
             }
@@ -84,14 +86,15 @@ fn noted(before: &str) -> &str {
 fn an_explained_nested_step_writes_out_each_nested_chain_and_its_conclusion_strikes_the_note() {
     let Some((at, puzzle, _)) = rated().into_iter().next() else { return };
     let mut marks = PencilMarks::from_grid(&parse_grid(&puzzle).expect("a puzzle"));
+    let mut rater = Rater::default();
     let step = loop {
-        let step = next_step(&marks).unwrap_or_else(|| panic!("{at}: the path stops"));
+        let step = rater.next_step(&marks).unwrap_or_else(|| panic!("{at}: the path stops"));
         if step.text.contains(NESTED_NOTE) {
             break step;
         }
         step.apply(&mut marks);
     };
-    let worded = in_words(step.clone(), &marks);
+    let worded = in_words(&mut rater, step.clone(), &marks);
     assert_eq!((&worded.eliminations, &worded.placements), (&step.eliminations, &step.placements));
     let notes: Vec<&str> = worded.text.split(NESTED_NOTE).collect();
     assert!(notes.len() > 1, "{at}: no note in {}", worded.text);

@@ -10,10 +10,9 @@ use std::path::PathBuf;
 
 use sudoku::agreement::se_agreement;
 use sudoku::pencil_marks::PencilMarks;
-use sudoku::rating::next_step;
 use sudoku::reader::parse_grid;
 use sudoku::solver::SolverName;
-use sudoku::techniques::Technique;
+use sudoku::techniques::{Rater, Technique};
 
 /// The file's text, or `None` (with a message) when it is missing.
 fn se_rated() -> Option<String> {
@@ -86,10 +85,10 @@ fn no_step_on_any_path_contradicts_the_solution() {
             eliminations.iter().all(|&(c, d)| solution.get(c) != d)
                 && placements.iter().all(|&(c, d)| solution.get(c) == d)
         };
-        let mut marks = PencilMarks::from_grid(&grid);
+        let (mut marks, mut rater) = (PencilMarks::from_grid(&grid), Rater::default());
         loop {
             for (k, technique) in everywhere.iter().enumerate() {
-                technique.find(&marks, &mut |step| {
+                technique.find(&mut rater, &marks, &mut |step| {
                     assert!(
                         keeps(&step.eliminations, &step.placements),
                         "line {}: {}",
@@ -100,7 +99,7 @@ fn no_step_on_any_path_contradicts_the_solution() {
                     false
                 });
             }
-            let Some(step) = next_step(&marks) else {
+            let Some(step) = rater.next_step(&marks) else {
                 break;
             };
             assert!(keeps(&step.eliminations, &step.placements), "line {}: {}", n + 1, step.text);

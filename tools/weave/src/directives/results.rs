@@ -16,7 +16,7 @@ use crate::clock;
 use anyhow::{Context, Result, bail, ensure};
 use results::format;
 use results::plot;
-use results::words::{code_span, spans_as_html};
+use results::words::{code_span, html_code, spans_as_html};
 use serde_json::{Map, Value};
 
 /// The options of these directives; every other `KEY=VALUES` word selects records.
