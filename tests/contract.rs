@@ -566,10 +566,3 @@ fn the_help_names_where_the_technique_names_are_and_the_band_names_the_top() {
     let top = sudoku::rating::BEYOND.name();
     assert!(err.contains(&format!("the ladder's hardest rung, {top}, rates ")), "{err}");
 }
-
-#[test]
-fn a_trace_of_no_puzzle_says_so() {
-    let (code, out, err) = sudoku(&["trace", "-"], b"# only a comment\n");
-    assert_eq!((code, out.as_str()), (1, ""));
-    assert_eq!(err, "sudoku: <stdin>: holds no puzzle to trace\n");
-}
