@@ -25,7 +25,7 @@ fn the_listing_is_the_ladder_easiest_first() {
     assert!(lines[0].contains("technique") && lines[0].contains("rating"), "{out}");
     let rows: Vec<Vec<&str>> = lines[1..].iter().map(|l| l.split_whitespace().collect()).collect();
     assert_eq!(rows.len(), 32, "{out}");
-    assert_eq!(rows[0], ["1", "hidden-single", "1.0", "techniques.md"]);
+    assert_eq!(rows[0], ["1", "hidden-single", "1.0", "first-techniques.md"]);
     assert_eq!(rows[9], ["10", "x-wing", "3.2", "fish-and-wings.md"]);
     assert_eq!(rows[27][1..], ["dynamic-forcing-chains-plus", "9.0", "dynamic-plus.md"]);
     assert_eq!(rows[31][1..], ["doubly-nested-forcing-chains", "11.0", "nested-chains.md"]);
@@ -42,7 +42,7 @@ fn the_markdown_listing_links_every_rung_to_its_chapter() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[..2], ["| rung | technique | rating |", "| ---: | :--- | ---: |"]);
     assert_eq!(lines.len(), 2 + 32, "{out}");
-    assert_eq!(lines[2], "| 1 | [`hidden-single`](techniques.md) | 1.0 |");
+    assert_eq!(lines[2], "| 1 | [`hidden-single`](first-techniques.md) | 1.0 |");
     let mut chapters: Vec<&str> =
         lines[2..].iter().filter_map(|l| l.split("](").nth(1)?.split(')').next()).collect();
     assert_eq!(chapters.len(), 32, "a link on every row: {out}");
