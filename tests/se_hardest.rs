@@ -7,7 +7,8 @@
 
 use std::path::PathBuf;
 
-use sudoku::chains::{NESTED_NOTE, in_words};
+use sudoku::chains::NESTED_NOTE;
+use sudoku::nested_chains::in_words;
 use sudoku::pencil_marks::PencilMarks;
 use sudoku::rating::tenths;
 use sudoku::reader::parse_grid;
