@@ -101,6 +101,51 @@ pub struct WholeProcess {
     pub median_ms: f64,
 }
 
+/// `raters.json`, written by `benches/raters.rs`: the human-style raters on lists of puzzles.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Raters {
+    #[serde(flatten)]
+    pub provenance: Provenance,
+    /// One record per list of puzzles and rater.
+    pub results: Vec<RaterRow>,
+    /// Where `sudoku rate`'s time goes on some lists: one record per list and rung.
+    pub rungs: Vec<RungRow>,
+}
+
+/// One rater on one list of puzzles, over the rounds of the run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RaterRow {
+    /// The list's short name, and what it holds, in a few words.
+    pub list: String,
+    pub what: String,
+    pub rater: String,
+    pub puzzles: usize,
+    /// How many the rater rated (the others: no rating, a timeout or a puzzle beyond it).
+    pub rated: usize,
+    /// How many of its ratings are SE's own to the tenth, ER, EP and ED (`None`: the list has
+    /// no SE ratings to compare with).
+    pub as_se: Option<usize>,
+    /// Runs, taking turns with the other raters; the CPU seconds of the median run, and the
+    /// spread of all runs (the slowest less the fastest, over the median, in percent).
+    pub runs: usize,
+    pub cpu_seconds: f64,
+    pub spread_percent: f64,
+    pub ms_per_puzzle: f64,
+    pub puzzles_per_second: f64,
+}
+
+/// One rung's share of `sudoku rate`'s search time along the paths of a list's puzzles.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RungRow {
+    pub list: String,
+    pub rung: String,
+    /// The rung's rating, as SE writes it (`6.5`).
+    pub rating: f64,
+    pub steps: usize,
+    pub seconds: f64,
+    pub share_percent: f64,
+}
+
 /// The results file `name` (such as `datasets.json`), its `text` checked against its schema,
 /// as JSON.
 pub fn load(name: &str, text: &str) -> Result<Value, String> {
@@ -114,6 +159,10 @@ pub fn load(name: &str, text: &str) -> Result<Value, String> {
                     file.checks_failed
                 ));
             }
+            serde_json::to_value(file)
+        }
+        "raters.json" => {
+            let file: Raters = serde_json::from_str(text).map_err(|e| e.to_string())?;
             serde_json::to_value(file)
         }
         _ => return Err(format!("no schema for a results file `{name}` (see tools/results)")),
