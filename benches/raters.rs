@@ -93,7 +93,14 @@ fn run() -> Result<()> {
     let skfr = build_skfr(&peers, &work);
     let se_rate = peers.join("../tools/se-rate");
     let se_count: usize = env_number("RATERS_SE", 3);
-    let se = (se_rate.is_file() && se_count > 0).then_some(se_rate);
+    let mut se = (se_rate.is_file() && se_count > 0).then_some(se_rate);
+    // se-rate compiles SE the first time it runs: done here, before anything is timed.
+    if let Some(se_rate) = &se {
+        let compiled = Command::new(se_rate).stdin(Stdio::null()).stdout(Stdio::null()).status();
+        if !compiled.is_ok_and(|s| s.success()) {
+            se = None;
+        }
+    }
     if se.is_none() {
         eprintln!("raters: Sudoku Explainer left out (no se-rate, or RATERS_SE=0)");
     }
