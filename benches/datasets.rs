@@ -319,8 +319,14 @@ fn time_dataset(
         let best = time_in_turns(&settings.contenders, settings.passes, time_one);
         let mut fast_counts: Option<Vec<usize>> = None;
         let mut peer_counts: Vec<(&str, Vec<usize>)> = Vec::new();
-        for (&contender, measure) in settings.contenders.iter().zip(best) {
-            let row = summarize(name, contender, mode, limit, settings.seed, total, &measure);
+        for (&contender, (measure, walls)) in settings.contenders.iter().zip(best) {
+            let mut row = summarize(name, contender, mode, limit, settings.seed, total, &measure);
+            row.passes = walls.len();
+            let (fastest, slowest) = (walls.iter().min(), walls.iter().max());
+            if let (Some(fastest), Some(slowest), true) = (fastest, slowest, walls.len() > 1) {
+                let spread = (*slowest - *fastest).as_secs_f64() / fastest.as_secs_f64();
+                row.spread_percent = Some(100.0 * spread);
+            }
             print_row(&row);
             results.push(row);
             match contender {
@@ -341,25 +347,29 @@ fn time_dataset(
 /// The contenders take turns, at least `passes` times and until each fast one has had
 /// [`PASS_BUDGET`], and the pass with the least wall time is kept: the one the machine's other
 /// work disturbed least. A small dataset gets more passes, since one pass of a few milliseconds
-/// is easily disturbed as a whole. The slow contenders run once.
+/// is easily disturbed as a whole. The slow contenders run once. Beside each contender's best
+/// pass, the wall times of all its passes.
 fn time_in_turns(
     contenders: &[Contender],
     passes: usize,
     mut time_one: impl FnMut(Contender) -> Measure,
-) -> Vec<Measure> {
+) -> Vec<(Measure, Vec<Duration>)> {
     let mut best: Vec<Option<Measure>> = contenders.iter().map(|_| None).collect();
+    let mut walls: Vec<Vec<Duration>> = contenders.iter().map(|_| Vec::new()).collect();
     let mut spent: Vec<Duration> = contenders.iter().map(|_| Duration::ZERO).collect();
     let mut pass = 0;
     while pass < passes
         || (pass < MAX_PASSES
             && contenders.iter().zip(&spent).any(|(c, &spent)| !c.slow() && spent < PASS_BUDGET))
     {
-        for ((&contender, best), spent) in contenders.iter().zip(&mut best).zip(&mut spent) {
+        let each = contenders.iter().zip(&mut best).zip(&mut spent).zip(&mut walls);
+        for (((&contender, best), spent), walls) in each {
             if pass > 0 && contender.slow() {
                 continue;
             }
             let measure = time_one(contender);
             *spent += measure.wall;
+            walls.push(measure.wall);
             if best.as_ref().is_none_or(|b| measure.wall < b.wall) {
                 *best = Some(measure);
             }
@@ -367,7 +377,8 @@ fn time_in_turns(
         pass += 1;
     }
     println!("  ({pass} passes of the fast contenders, the fastest of each kept)");
-    best.into_iter().map(|m| m.expect("every contender ran at least once")).collect()
+    let best = best.into_iter().map(|m| m.expect("every contender ran at least once"));
+    best.zip(walls).collect()
 }
 
 /// Compares the solution counts of `fast` with each peer's, puzzle by puzzle, and prints the
@@ -675,6 +686,8 @@ fn summarize(
         guesses_per_puzzle,
         // Sorted per-puzzle times sampled at every half percentile, for plots.
         quantiles_us: (0..=200).map(|k| percentile(&sorted, k as f64 / 200.0)).collect(),
+        passes: 1,
+        spread_percent: None,
     }
 }
 

@@ -85,6 +85,13 @@ pub struct DatasetRow {
     pub guesses_per_puzzle: Option<f64>,
     /// The per-puzzle times sorted, sampled at every half percentile (201 values).
     pub quantiles_us: Vec<f64>,
+    /// How many passes timed it, the fastest of which the other fields describe, and how far
+    /// apart their wall times were: the slowest less the fastest, over the fastest, in percent
+    /// (`None` for one pass; both absent in files measured before they were kept).
+    #[serde(default)]
+    pub passes: usize,
+    #[serde(default)]
+    pub spread_percent: Option<f64>,
 }
 
 /// One program of the whole-process comparison on one dataset file.
