@@ -50,7 +50,8 @@ fn a_hint_by_parts_reveals_no_more_than_asked() {
             ("cells", &["cells", "index", "line", "rating", "source", "status", "technique"]),
         ] {
             let part = &records(&["hint", "--format", "json", "--reveal", reveal, puzzle])[0];
-            let keys: BTreeSet<&str> = part.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+            let keys: BTreeSet<&str> =
+                part.as_object().unwrap().keys().map(|k| k.as_str()).collect();
             assert_eq!(keys, fields.iter().copied().collect(), "{reveal} on {puzzle}: {part}");
             for field in ["technique", "rating", "status", "index", "line"] {
                 assert_eq!(part[field], whole[field], "{reveal} on {puzzle}: {field}");
@@ -104,12 +105,14 @@ fn puzzles_made_for_a_technique_need_it_as_their_hardest_step() {
                 assert_eq!(record["technique"], name.as_str(), "{puzzle}");
                 assert!(hardest_is(puzzle, &name), "{technique}, seed {seed}: {puzzle}");
             }
-            let lines = sudoku(&["generate", "--technique", technique, "--count", "3", "--seed", seed]);
+            let lines =
+                sudoku(&["generate", "--technique", technique, "--count", "3", "--seed", seed]);
             assert_eq!(lines.0, 0, "{}", lines.2);
             assert_eq!(lines.1.lines().count(), 3);
         }
     }
-    let (code, out, err) = sudoku(&["generate", "--technique", "jellyfish", "--seed", "1", "--max-tries", "20"]);
+    let (code, out, err) =
+        sudoku(&["generate", "--technique", "jellyfish", "--seed", "1", "--max-tries", "20"]);
     assert_eq!((code, out.as_str()), (1, ""), "{err}");
     assert!(err.contains("jellyfish in 20 tries"), "{err}");
     let (code, _, err) = sudoku(&["generate", "--technique", "xwing"]);
