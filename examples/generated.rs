@@ -29,6 +29,9 @@
 //!   shaded cells, and the symmetry's centre or axes drawn over the grid, so that the eye finds
 //!   each given's image.
 //!
+//! - `path technique=T seed=S`: the puzzle `sudoku generate --count 1 --seed S --technique T`
+//!   makes, and its path as `sudoku explain` gives it, as two transcripts.
+//!
 //! The first four measure (the weave freezes them in `book/results/`); they run the binary.
 
 use anyhow::{Context, Result, bail, ensure};
@@ -39,7 +42,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 const OPTIONS: &[&str] =
-    &["count", "seed", "files", "bands", "reference", "rounds", "plot", "symmetry"];
+    &["count", "seed", "files", "bands", "reference", "rounds", "plot", "symmetry", "technique"];
 
 /// The upper ends of the rating bands of the `ratings` table (ER below each, from the one before).
 const BANDS: &[f64] = &[1.5, 2.0, 3.0, 4.0, 6.0, 12.0];
@@ -180,7 +183,25 @@ fn run(sudoku: &Path, words: &[String]) -> Result<String> {
             ensure!(puzzle.len() == 81, "`sudoku {}` made no puzzle", args.join(" "));
             drawn(puzzle, symmetry, &format!("sudoku {}", args.join(" ")))
         }
-        _ => bail!("name one kind: `givens`, `ratings`, `speed`, `versus` or `drawn`"),
+        ["path"] => {
+            let technique = options.get("technique").context("`path` needs `technique=NAME`")?;
+            let generate = ["generate", "--count", "1", "--seed", &seed.to_string()]
+                .into_iter()
+                .chain(["--technique", technique])
+                .map(String::from)
+                .collect::<Vec<_>>();
+            let (stdout, _) = output(sudoku, &generate)?;
+            let puzzle = stdout.lines().next().unwrap_or_default().trim().to_string();
+            ensure!(puzzle.len() == 81, "`sudoku {}` made no puzzle", generate.join(" "));
+            let explain = vec!["explain".to_string(), puzzle];
+            let (path, _) = output(sudoku, &explain)?;
+            Ok(format!(
+                "```console\n$ sudoku {}\n{stdout}$ sudoku {}\n{path}```\n",
+                generate.join(" "),
+                explain.join(" ")
+            ))
+        }
+        _ => bail!("name one kind: `givens`, `ratings`, `speed`, `versus`, `drawn` or `path`"),
     }
 }
 

@@ -97,23 +97,26 @@ fn an_explained_nested_step_writes_out_each_nested_chain_and_its_conclusion_stri
     };
     let worded = in_words(&mut rater, step.clone(), &marks);
     assert_eq!((&worded.eliminations, &worded.placements), (&step.eliminations, &step.placements));
+    let (text, children) = worded.sentence.as_ref().expect("a chain's sentence").tree();
+    assert_eq!(text, worded.text);
     let notes: Vec<&str> = worded.text.split(NESTED_NOTE).collect();
     assert!(notes.len() > 1, "{at}: no note in {}", worded.text);
     let mut written = 0;
     for k in 1..notes.len() {
         let (struck, note) = (noted(notes[k - 1]), notes[k]);
-        if note.starts_with("the same ") {
-            continue;
-        }
-        // `KIND of complexity N, on the marks so far: WORDS, so CONCLUSION) ...`
-        let (_, words) = note.split_once(", on the marks so far: ").expect("the nested words");
-        let conclusion = words.split(", so ").nth(1).and_then(|c| c.split(')').next());
-        let conclusion = conclusion.unwrap_or_else(|| panic!("{at}: no conclusion in {note}"));
+        // `KIND of complexity N, [LABEL] below) ...`: the child with that label has its words.
+        let (_, label) = note.split_once(", [").expect("the nested chain's label");
+        let label: usize = label.split(']').next().and_then(|l| l.parse().ok()).expect("a label");
+        let Some(child) = children.iter().find(|c| c.label == label) else {
+            continue; // a chain nested in a child is the child's to write
+        };
+        let conclusion = child.text.rsplit(", so ").next().expect("a conclusion");
         // The nested chain strikes the candidate noted, or places another digit in its cell.
         let (cell, digit) = struck.split_once("<>").expect("a struck candidate");
-        let strikes = conclusion == struck
-            || conclusion.split_once('=').is_some_and(|(c, d)| c == cell && d != digit);
-        assert!(strikes, "{at}: {struck} noted, the nested chain concludes {conclusion}");
+        let strikes = conclusion.split(", ").any(|c| {
+            c == struck || c.split_once('=').is_some_and(|(c, d)| c == cell && d != digit)
+        });
+        assert!(strikes, "{at}: {struck} noted, the nested chain concludes {}", child.text);
         written += 1;
     }
     assert!(written > 0, "{at}: no nested chain written out in {}", worded.text);

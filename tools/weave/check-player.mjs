@@ -11,7 +11,8 @@
 // the generated puzzles and a named grid can still be picked; then follows a person's path
 // (the "person" button): pencil marks that are the candidates the givens leave, each step's
 // technique, rating and sentence, eliminations struck out and counted, a path that ends on the
-// solution or says where the techniques stop. Screenshots of the player in the middle of a
+// solution or says where the techniques stop, and the Hint button's three presses (the
+// technique, then the cells to look at, then the step, and nothing more at each). Screenshots of the player in the middle of a
 // search, at its end, and at a person's step are saved. Exits non-zero if any check failed.
 
 import { chromium } from "playwright-core";
@@ -201,6 +202,38 @@ try {
       check((await player.locator(".st-at, .st-pattern, .st-struck").count()) > 0, "person: the step is highlighted");
       await player.locator("button[title^='One step back']").click();
       check((await pos()) === 0, "person: one step back");
+      // Hint by parts: the technique, then where to look, then the step; nothing more each time.
+      const hint = player.locator(".st-hint");
+      const status = async () => player.locator(".st-status").textContent();
+      const marksBefore = JSON.stringify(await marksShown());
+      check(await hint.isVisible(), "person: a Hint button is offered");
+      await hint.click();
+      const first = await status();
+      const technique = /^Hint: ([a-z -]+) \(\d+\.\d\)\. /.exec(first);
+      check(technique !== null && (await pos()) === 0 && (await player.getAttribute("data-revealed")) === "1",
+        `person: the first press of Hint names the technique and its rating only: ${first}`);
+      check((await player.locator(".st-pattern, .st-at, .st-struck").count()) === 0 &&
+        JSON.stringify(await marksShown()) === marksBefore, "person: and shows nothing on the board");
+      await hint.click();
+      const second = await status();
+      const look = /: look at ((?:r\dc\d(?:, )?)+)\. /.exec(second);
+      const lookCells = look ? look[1].split(", ") : [];
+      check(look !== null && (await pos()) === 0 && second.startsWith(technique && technique[0].slice(0, -2)),
+        `person: the second press adds where to look: ${second}`);
+      check((await player.locator(".st-pattern").count()) === lookCells.length &&
+        (await player.locator(".st-at, .st-struck").count()) === 0 &&
+        JSON.stringify(await marksShown()) === marksBefore,
+        "person: it shades those cells, and neither strikes nor places a digit");
+      await hint.click();
+      check((await pos()) === 1 && (await status()).startsWith("Step 1: " + (technique ? technique[1] : "?") + " ("),
+        "person: the third press takes the step the hint named");
+      await player.locator("button[title^='One step back']").click();
+      await player.focus();
+      await page.keyboard.press("h");
+      check((await player.getAttribute("data-revealed")) === "1", "person: H presses Hint");
+      await player.locator("button[title^='One step back']").click();
+      check((await pos()) === 0 && (await player.getAttribute("data-revealed")) === "0",
+        "person: moving along the path puts the hint away");
       check((await player.locator(".st-speed input").inputValue()) === "1", "person: steps come at a reading pace");
       await player.locator(".st-play").click();
       await page.waitForTimeout(1300);

@@ -273,6 +273,12 @@
       button("▶", "One step forward (→)", function () { self.pause(); self.seek(self.pos + 1); }),
       button("▶|", "To the end (End)", function () { self.pause(); self.seek(self.trace.length); })
     );
+    // A person's next step by parts, as `sudoku hint --reveal`: the technique, then the cells
+    // to look at, then the step itself.
+    this.hintButton = button("Hint", "The next step by parts: its technique, then where to " +
+      "look, then the step (H)", function () { self.hint(); });
+    this.hintButton.classList.add("st-hint");
+    controls.append(this.hintButton);
     const speed = element("label", "st-speed", "Speed ");
     this.speedInput = element("input");
     this.speedInput.type = "range";
@@ -323,6 +329,7 @@
       this.showSpeed();
     }
     this.board.classList.toggle("st-human", Boolean(this.path));
+    this.hintButton.hidden = !this.path;
     this.legend.textContent = this.path
       ? "Small digits: the candidates left. Shaded: the cells of the step's pattern. Struck out: " +
         "the candidates it eliminates. Green: the digit it places."
@@ -359,6 +366,7 @@
     }
     this.grid = this.givens.slice();
     this.pos = 0;
+    this.revealed = 0;
     this.places = 0;
     this.unplaces = 0;
     this.render();
@@ -409,10 +417,24 @@
   };
 
   Player.prototype.seek = function (target) {
+    this.revealed = 0;
     target = Math.max(0, Math.min(this.trace.length, target));
     while (this.pos < target) this.forward();
     while (this.pos > target) this.backward();
     this.render();
+  };
+
+  /// One press of Hint on a person's path: the next step's technique, then its cells, then the
+  /// step taken; 0, 1 or 2 parts of it are shown until a step is taken or the path moves.
+  Player.prototype.hint = function () {
+    if (!this.path || this.pos >= this.path.length) return;
+    this.pause();
+    if (this.revealed < 2) {
+      this.revealed += 1;
+      this.render();
+    } else {
+      this.seek(this.pos + 1);
+    }
   };
 
   Player.prototype.toggle = function () {
@@ -423,6 +445,7 @@
   Player.prototype.play = function () {
     const self = this;
     if (this.pos >= this.trace.length) this.seek(0);
+    this.revealed = 0;
     this.playing = true;
     this.carry = 1; // the first step shows at once
     this.last = null;
@@ -468,6 +491,7 @@
     let done = true;
     if (e.key === " " || e.key === "Spacebar") this.toggle();
     else if (e.key === "n" || e.key === "N") this.newBoard();
+    else if (e.key === "h" || e.key === "H") this.hint();
     else if (e.key === "ArrowRight" && !onRange) { this.pause(); this.seek(this.pos + 1); }
     else if (e.key === "ArrowLeft" && !onRange) { this.pause(); this.seek(this.pos - 1); }
     else if (e.key === "Home") { this.pause(); this.seek(0); }
@@ -526,8 +550,11 @@
   Player.prototype.renderHuman = function () {
     const path = this.path, pos = this.pos;
     const grid = path.grids[pos], marks = path.candidates[pos];
-    const step = pos > 0 ? path.steps[pos - 1] : null;
-    const pattern = new Set(step ? step.cells : []);
+    // While a hint is shown, the board is the state before the next step, and only the part
+    // of that step the hint has revealed is drawn: its cells, never its digits.
+    const hinted = this.revealed > 0 && pos < path.length ? path.steps[pos] : null;
+    const step = pos > 0 && !hinted ? path.steps[pos - 1] : null;
+    const pattern = new Set(step ? step.cells : hinted && this.revealed > 1 ? hinted.cells : []);
     const placedNow = new Set(step ? step.placements.map(function (x) { return x[0]; }) : []);
     const struck = new Map();
     if (step) {
@@ -563,13 +590,24 @@
     this.board.classList.toggle("st-solved", atSolution);
     this.root.dataset.state = this.playing ? "playing" : end ? "end" : "paused";
     this.root.dataset.pos = String(pos);
+    this.root.dataset.revealed = String(hinted ? this.revealed : 0);
     this.root.dataset.solved = atSolution ? "yes" : "no";
     this.playButton.textContent = this.playing ? "Pause" : "Play";
+    this.hintButton.disabled = end;
     this.counters.textContent = "Step " + pos + " of " + path.length + " · placed " +
       path.placed[pos] + " · candidates left " + path.left[pos];
-    this.status.textContent = step
-      ? "Step " + pos + ": " + step.technique + " (" + step.rating.toFixed(1) + "): " + step.text + "."
-      : "Press Play, or step, to follow the steps a person would take.";
+    let status = "Press Play, or step, to follow the steps a person would take, or Hint for " +
+      "the next step by parts.";
+    if (hinted) {
+      const name = function (c) { return "r" + (Math.floor(c / 9) + 1) + "c" + ((c % 9) + 1); };
+      status = "Hint: " + hinted.technique + " (" + hinted.rating.toFixed(1) + ")" +
+        (this.revealed > 1 ? ": look at " + hinted.cells.map(name).join(", ") : "") +
+        ". Press Hint again for " + (this.revealed > 1 ? "the step." : "where to look.");
+    } else if (step) {
+      status = "Step " + pos + ": " + step.technique + " (" + step.rating.toFixed(1) + "): " +
+        step.text + ".";
+    }
+    this.status.textContent = status;
     let verdict = "";
     if (end && atSolution) {
       verdict = "Solved by these techniques alone; the hardest step rates the puzzle " +

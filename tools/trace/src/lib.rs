@@ -232,10 +232,21 @@ fn human_step(step: &Value) -> Result<Value> {
         }
         Ok(code)
     };
+    // The words of the nested chains the step names follow its own, each after its label, in
+    // the order the labels were given, as the text of `sudoku explain` writes them under it.
+    let mut words = text("text")?.to_string();
+    let mut nested: Vec<&Value> =
+        step["nested"].as_array().map_or(vec![], |n| n.iter().rev().collect());
+    while let Some(chain) = nested.pop() {
+        let label = chain["label"].as_u64().context("a nested chain without `label`")?;
+        let said = chain["text"].as_str().context("a nested chain without `text`")?;
+        words += &format!(". [{label}] on the marks so far: {said}");
+        nested.extend(chain["nested"].as_array().map_or(vec![], |n| n.iter().rev().collect()));
+    }
     Ok(json!({
         "t": text("technique")?,
         "r": step["rating"].as_f64().context("no `rating`")?,
-        "x": text("text")?,
+        "x": words,
         "c": cells,
         "e": candidates("eliminations")?,
         "p": candidates("placements")?,
@@ -432,6 +443,19 @@ mod tests {
         broken["cells"][0] = json!("r10c1");
         assert!(human_step(&broken).is_err());
         assert!(human_step(&json!({})).is_err());
+        let mut nesting = step.clone();
+        nesting["text"] =
+            json!("r1c1=1 => r2c2<>2 (by a nested forcing chain of complexity 8, [1] below)");
+        nesting["nested"] = json!([{"label": 1, "kind": "forcing chain", "complexity": 8,
+            "text": "forcing chain: r2c2=2 (by a nested XY-cycle of complexity 6, [2] below)",
+            "nested": [{"label": 2, "kind": "XY-cycle", "complexity": 6, "text": "XY-cycle: r3c3=3",
+                "nested": []}]}]);
+        assert_eq!(
+            human_step(&nesting).unwrap()["x"],
+            "r1c1=1 => r2c2<>2 (by a nested forcing chain of complexity 8, [1] below). [1] on the \
+             marks so far: forcing chain: r2c2=2 (by a nested XY-cycle of complexity 6, [2] below). \
+             [2] on the marks so far: XY-cycle: r3c3=3"
+        );
     }
 
     #[test]
