@@ -42,7 +42,8 @@ fn front_page(tangled: &tangle::Tangled, front: &Path) -> std::io::Result<()> {
     };
     let source = std::fs::read_to_string(&library.file)?;
     let lines = source.lines().filter_map(|line| line.strip_prefix("//!"));
-    let text: String = lines.map(|line| format!("{}\n", line.strip_prefix(' ').unwrap_or(line))).collect();
+    let text: String =
+        lines.map(|line| format!("{}\n", line.strip_prefix(' ').unwrap_or(line))).collect();
     if std::fs::read_to_string(front).ok().as_deref() != Some(text.as_str()) {
         std::fs::write(front, text)?;
     }
