@@ -1,7 +1,8 @@
 """The Python package answers as the `sudoku` binary does on the same puzzles.
 
-The binary is `$SUDOKU_BIN`, or the repository's release or debug build; without one, the tests
-that compare with it are skipped with a message, and the others run.
+The binary is `$SUDOKU_BIN` (CI sets it, and a missing file fails), or else the repository's
+release or debug build; without one, the tests that compare with it are skipped with a message,
+and the others run.
 """
 
 import json
@@ -21,8 +22,12 @@ SHORT = "36781549229846715354193286747615392882967431515329874678...16.991...65.
 
 def binary():
     given = os.environ.get("SUDOKU_BIN")
-    candidates = [Path(given)] if given else [ROOT / "target" / k / "sudoku" for k in ("release", "debug")]
-    for path in candidates:
+    if given:
+        if not Path(given).is_file():
+            pytest.fail(f"SUDOKU_BIN={given} is not a file")
+        return given
+    for kind in ("release", "debug"):
+        path = ROOT / "target" / kind / "sudoku"
         if path.is_file():
             return str(path)
     pytest.skip("no sudoku binary: build it, or set SUDOKU_BIN")
