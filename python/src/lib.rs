@@ -30,7 +30,9 @@ fn rater(timeout: Option<f64>) -> PyResult<Rater> {
         None => Ok(Rater::new()),
         Some(t) => match Duration::try_from_secs_f64(t) {
             Ok(time) => Ok(Rater::new().with_deadline(time)),
-            Err(_) => Err(PyValueError::new_err(format!("timeout {t}: a number of seconds, 0 or more"))),
+            Err(_) => {
+                Err(PyValueError::new_err(format!("timeout {t}: a number of seconds, 0 or more")))
+            }
         },
     }
 }
@@ -184,8 +186,7 @@ fn generate(
     max_tries: u64,
 ) -> PyResult<Vec<String>> {
     let pattern: Pattern = symmetry.parse().map_err(PyValueError::new_err)?;
-    let mut generator =
-        Generator::new().count(count).seed(seed).symmetry(pattern).minimal(minimal);
+    let mut generator = Generator::new().count(count).seed(seed).symmetry(pattern).minimal(minimal);
     generator = generator.max_tries(max_tries);
     if let Some((low, high)) = givens {
         generator = generator.givens(low..=high);
