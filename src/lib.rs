@@ -7,6 +7,7 @@
 
 include!(concat!(env!("OUT_DIR"), "/lib.rs"));
 
+// The library's names (book/library.md, book/library-generator.md), at the root.
 #[doc(inline)]
 pub use library::{ParseError, Puzzle, Rater, Rating, SolverName, Step, Unrated};
 #[doc(inline)]
