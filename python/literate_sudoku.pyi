@@ -32,8 +32,8 @@ def rate(s: str, timeout: Optional[float] = None) -> Record:
 def rate_many(
     puzzles: Sequence[str], jobs: int = 0, timeout: Optional[float] = None
 ) -> List[Record]:
-    """The records of `rate` for every puzzle, in their order, rated on `jobs` threads (0: one a
-    core) without Python's global lock; a string that is not a puzzle gives an `invalid`
+    """The records of `rate` for every puzzle, in their order, rated on `jobs` threads (0, and at
+    most: one a core) without Python's global lock; a string that is not a puzzle gives an `invalid`
     record."""
 
 def hint(s: str, timeout: Optional[float] = None) -> Optional[StepDict]:

@@ -122,8 +122,8 @@ fn rate(py: Python<'_>, s: &str, timeout: Option<f64>) -> PyResult<Py<PyAny>> {
 }
 
 // ANCHOR: rate_many
-/// The records of `puzzles`, in their order, rated on `jobs` threads (0: one a core), without
-/// Python's global lock.
+/// The records of `puzzles`, in their order, rated on `jobs` threads (0, and at most: one a core),
+/// without Python's global lock.
 #[pyfunction]
 #[pyo3(signature = (puzzles, jobs = 0, timeout = None))]
 fn rate_many(
@@ -134,7 +134,9 @@ fn rate_many(
 ) -> PyResult<Py<PyAny>> {
     use rayon::prelude::*;
     let rater = rater(timeout)?;
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build();
+    // As many threads as asked, at most one a core, as `--jobs` gives.
+    let threads = sudoku::command_line::threads((jobs > 0).then_some(jobs as u64));
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
     let pool = pool.map_err(|e| PyValueError::new_err(format!("jobs {jobs}: {e}")))?;
     let records = py.detach(|| {
         let records: Vec<Value> =
