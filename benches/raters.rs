@@ -6,7 +6,8 @@
 //!
 //! Each rater rates each list as a whole, in its own process, `RATERS_ROUNDS` times (default 3),
 //! the raters taking turns and the first of each round changing; a run's cost is the CPU time,
-//! user and system, of the process and everything it started. Each record keeps the median run
+//! user and system, of the process and everything it started (SE's, the wall time: its JVM is
+//! not a process `se-rate` waits for). Each record keeps the median run
 //! and the spread of the runs, how many puzzles the rater rated and, where the list carries SE's
 //! own ratings, how many of its ratings are SE's to the tenth. SE takes minutes a puzzle on the
 //! hardest lists, so it rates only the first `RATERS_SE` (default 3) puzzles that SE rated in
@@ -231,15 +232,15 @@ fn lists(se_count: usize) -> Result<Vec<List>> {
     match read(&data_file("human/se-rated.txt")) {
         Ok(all) => {
             let bands = [
-                ("se-rated below 5.0", "SE rates below 5.0: singles to subsets, wings, BUG", 0, 49),
-                ("se-rated 5.0 to 6.4", "SE rates 5.0 to 6.4: up to aligned pairs", 50, 64),
+                ("se-rated:1.0-4.9", "SE rates below 5.0: singles to subsets, wings, BUG", 0, 49),
+                ("se-rated:5.0-6.4", "SE rates 5.0 to 6.4: up to aligned pairs", 50, 64),
                 (
-                    "se-rated 6.5 to 7.2",
+                    "se-rated:6.5-7.2",
                     "SE rates 6.5 to 7.2: cycles, forcing X- and XY-chains",
                     65,
                     72,
                 ),
-                ("se-rated 7.3 to 9.1", "SE rates 7.3 to 9.1: Nishio to dynamic (+)", 73, 91),
+                ("se-rated:7.3-9.1", "SE rates 7.3 to 9.1: Nishio to dynamic (+)", 73, 91),
             ];
             for (name, what, lo, hi) in bands {
                 let chosen: Vec<(String, Numbers)> = all
@@ -303,7 +304,7 @@ fn children_seconds() -> f64 {
 fn rate_once(setup: &Setup, rater: Rater, list: &List) -> Result<(f64, Vec<Option<Numbers>>)> {
     let file = setup.work.join("list.txt");
     std::fs::write(&file, list.puzzles.join("\n") + "\n")?;
-    let before = children_seconds();
+    let (before, started) = (children_seconds(), std::time::Instant::now());
     let output = match rater {
         Rater::Ours => {
             Command::new(&setup.ours).args(["rate", "--jobs", "1"]).arg(&file).output()?
@@ -330,7 +331,11 @@ fn rate_once(setup: &Setup, rater: Rater, list: &List) -> Result<(f64, Vec<Optio
                 .output()?
         }
     };
-    let seconds = children_seconds() - before;
+    // SE's JVM is not a child se-rate waits for, so its cost is the wall clock's.
+    let seconds = match rater {
+        Rater::Se => started.elapsed().as_secs_f64(),
+        _ => children_seconds() - before,
+    };
     let stdout = String::from_utf8_lossy(&output.stdout);
     let ratings = match rater {
         Rater::Ours => stdout.lines().map(ours_numbers).collect(),
@@ -488,7 +493,7 @@ fn provenance(setup: &Setup, rounds: usize) -> Provenance {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs()),
         conditions: format!(
-            "one thread each, a whole list a process, {rounds} runs taking turns (SE once); CPU seconds of the process and all it started"
+            "one thread each, a whole list a process, {rounds} runs taking turns (SE once); CPU seconds of the process and all it started (SE's: wall seconds)"
         ),
         builds,
     }
