@@ -412,7 +412,8 @@ fn measure(setup: &Setup, list: &List, rounds: usize) -> Result<Vec<RaterRow>> {
         .zip(times.iter_mut().zip(&ratings))
         .map(|(rater, (times, rated))| {
             times.sort_by(f64::total_cmp);
-            let median = times[times.len() / 2];
+            // A run too short for the clock's tick counts as a microsecond.
+            let median = times[times.len() / 2].max(1e-6);
             let spread = (times[times.len() - 1] - times[0]) / median * 100.0;
             let as_se = list
                 .se

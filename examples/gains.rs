@@ -138,6 +138,12 @@ fn table(
         t[t.len() / 2]
     };
     let (with, without) = (median(&mut times[0]), median(&mut times[1]));
+    // The spread of each side's rounds: the slowest less the fastest, over the median.
+    let spread = |t: &[Duration], m: Duration| {
+        let (fastest, slowest) = (t[0].as_secs_f64(), t[t.len() - 1].as_secs_f64());
+        format!("{:.0} %", 100.0 * (slowest - fastest) / m.as_secs_f64())
+    };
+    let spreads = (spread(&times[0], with), spread(&times[1], without));
     let rated = match band {
         Some((lo, hi)) => format!(" SE rates {}.{} to {}.{}", lo / 10, lo % 10, hi / 10, hi % 10),
         None => String::new(),
@@ -147,8 +153,9 @@ fn table(
         "| speedup | puzzles | a puzzle with it | without it | gain |\n\
          | :--- | :--- | ---: | ---: | ---: |\n\
          | {} ({}) | {} of {}{rated} | {} | {} | {:.2}× |\n\n\
-         CPU time on one thread, the median of {rounds} rounds, the two raters taken in turn; \
-         the ratings are the same, puzzle by puzzle.",
+         CPU time on one thread, the median of {rounds} rounds, the two raters taken in turn \
+         (the rounds spread over {} of the median with it, {} without); the ratings are the \
+         same, puzzle by puzzle.",
         code_span(speedup.name),
         speedup.what,
         puzzles.len(),
@@ -156,5 +163,7 @@ fn table(
         ms(with),
         ms(without),
         without.as_secs_f64() / with.as_secs_f64(),
+        spreads.0,
+        spreads.1,
     )
 }
