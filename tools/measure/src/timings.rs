@@ -31,8 +31,9 @@ const OPTIONS: &[&str] = &["solvers", "runs", "limit", "reference", "reference-l
 /// One table cell.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Cell {
-    /// Median seconds; `wall` when some run reported no `micros` and wall time stood in.
-    Time { seconds: f64, wall: bool },
+    /// Median seconds; `wall` when some run reported no `micros` and wall time stood in; how
+    /// far apart the runs were, the slowest less the fastest over the median.
+    Time { seconds: f64, wall: bool, spread: f64 },
     /// Killed after this many seconds.
     TooSlow(f64),
 }
@@ -61,6 +62,12 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     header.extend(columns.iter().map(|s| s.unwrap_or("time").to_string()));
     let cells =
         grid_by_solver(&grids, &columns, |grid, solver| measure(ctx, grid, solver, runs, limit))?;
+    // The widest spread of a cell's runs, for the footer.
+    let spreads = cells.iter().flatten().filter_map(|cell| match cell {
+        Cell::Time { spread, .. } => Some(*spread),
+        Cell::TooSlow(_) => None,
+    });
+    let widest = spreads.fold(0.0, f64::max);
     let mut rows = Vec::new();
     for (i, (grid, cells)) in grids.iter().zip(cells).enumerate() {
         let mut row = vec![code_span(grid)];
@@ -73,7 +80,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     if reference.is_some() {
         header.push(label.to_string());
     }
-    Ok(table(&header, &rows) + "\n\n" + &footer(runs, limit, &rows))
+    Ok(table(&header, &rows) + "\n\n" + &footer(runs, limit, &rows, widest))
 }
 
 /// One line of `sudoku solvers`: the solver's name and its facts, the fields that are true or
@@ -157,7 +164,11 @@ fn measure(ctx: &Ctx, grid: &str, solver: Option<&str>, runs: usize, limit: f64)
         wall |= reported.is_none();
         times.push(reported.unwrap_or(out.wall.as_secs_f64()));
     }
-    Ok(Cell::Time { seconds: format::median(&times), wall })
+    let median = format::median(&times);
+    let (fastest, slowest) =
+        times.iter().fold((f64::MAX, 0.0f64), |(a, b), &t| (a.min(t), b.max(t)));
+    let spread = if median > 0.0 { (slowest - fastest) / median * 100.0 } else { 0.0 };
+    Ok(Cell::Time { seconds: median, wall, spread })
 }
 // ANCHOR_END: measure
 
@@ -192,16 +203,21 @@ fn references(list: &str, grids: usize) -> Result<Vec<Option<f64>>> {
 
 fn format_cell(cell: Cell) -> String {
     match cell {
-        Cell::Time { seconds, wall } => {
+        Cell::Time { seconds, wall, .. } => {
             format::duration(seconds) + if wall { " (wall)" } else { "" }
         }
         Cell::TooSlow(limit) => format!("> {limit} s"),
     }
 }
 
-fn footer(runs: usize, limit: f64, rows: &[Vec<String>]) -> String {
-    let runs_text =
-        if runs == 1 { "one run".to_string() } else { format!("median of {runs} runs") };
+fn footer(runs: usize, limit: f64, rows: &[Vec<String>], widest: f64) -> String {
+    let runs_text = match runs {
+        1 => "one run".to_string(),
+        _ => format!(
+            "median of {runs} runs (a cell's runs spread over {} of its median at most)",
+            format::percent(widest)
+        ),
+    };
     let mut text = format!(
         "Solve time reported by the binary (`micros` of `--format json`), {runs_text}, \
          each stopped after {limit} s; measured {} on {}.",
