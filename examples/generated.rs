@@ -10,9 +10,11 @@
 //! - With `plot=yes`, `givens` and `ratings` add under their table a figure of the same
 //!   numbers: for each source, the share of its puzzles with at most so many givens, or rated at
 //!   most so much (a puzzle beyond the ladder never is, so such a curve stops short of 100 %).
-//! - `speed count=N seed=S bands=A..B,C..D reference=R`: minimal puzzles a second on one
-//!   thread (`--jobs 1`), counted from the wall time of the whole process, without and with each
-//!   `--rating` band; `reference=R` adds QQWing's published rate as a last row.
+//! - `speed count=N seed=S bands=A..B,C..D reference=R rounds=K`: minimal puzzles a second on
+//!   one thread (`--jobs 1`), counted from the wall time of the whole process, without and with
+//!   each `--rating` band: the median of K rounds (3 by default), each running every command in
+//!   turn, and how far the rounds spread; `reference=R` adds QQWing's published rate as a last
+//!   row.
 //!
 //! - `versus count=N seed=S rounds=R`: ours against the crates.io `sudoku` crate's generator,
 //!   side by side in one run, on one thread: `sudoku generate --minimal --jobs 1` against
@@ -20,8 +22,8 @@
 //!   and `sudoku generate --symmetry rot180 --jobs 1` against the crate's `Sudoku::generate()`
 //!   (a half turn, no symmetric pair can go). Each of the R rounds runs all four programs in
 //!   turn, so that a machine busy with something else slows them alike; the table gives the best
-//!   and the median rate of each, from the wall time of the whole process, and the mean number of
-//!   givens, and a sentence under it says how ours compares. The weave builds the example
+//!   and the median rate of each, from the wall time of the whole process, how far the rounds
+//!   spread, and the mean number of givens, and a sentence under it says how ours compares. The weave builds the example
 //!   `peer_generate` beside this one.
 //!
 //! - `drawn seed=S symmetry=P`: the puzzle `sudoku generate --count 1 --seed S --symmetry P`
@@ -142,28 +144,41 @@ fn run(sudoku: &Path, words: &[String]) -> Result<String> {
                 None => None,
                 Some(_) => Some(number(&options, "reference", 0.0)?),
             };
-            let mut rows = vec![];
-            let mut rates = vec![];
-            let mut measure = |band: Option<&str>| -> Result<()> {
-                let mut words = vec!["generate", "--minimal", "--jobs", "1"];
-                if let Some(band) = band {
-                    words.extend(["--rating", band]);
+            let rounds: usize = number(&options, "rounds", 3)?;
+            ensure!(rounds >= 1, "`rounds` must be at least 1");
+            let commands: Vec<Vec<&str>> = std::iter::once(None)
+                .chain(bands.iter().map(Some))
+                .map(|band| {
+                    let mut words = vec!["generate", "--minimal", "--jobs", "1"];
+                    words.extend(band.into_iter().flat_map(|&band| ["--rating", band]));
+                    words
+                })
+                .collect();
+            // Each round runs every command in turn, so that a busy machine slows them alike.
+            let mut runs = vec![vec![]; commands.len()];
+            for _ in 0..rounds {
+                for (words, rates) in commands.iter().zip(&mut runs) {
+                    rates.push(puzzles_a_second(sudoku, words, count, seed)?);
                 }
-                let label = code_span(&format!("sudoku {}", words.join(" ")));
-                let rate = puzzles_a_second(sudoku, &words, count, seed)?;
-                rows.push(vec![label, format::number(rate)]);
-                rates.push(rate);
-                Ok(())
-            };
-            measure(None)?;
-            for &band in &bands {
-                measure(Some(band))?;
             }
+            let rates: Vec<f64> = runs.iter().map(|r| format::median(r)).collect();
+            let mut rows: Vec<Vec<String>> = (commands.iter().zip(&runs))
+                .map(|(words, r)| {
+                    let label = code_span(&format!("sudoku {}", words.join(" ")));
+                    let spread = format::percent(format::spread(r));
+                    vec![label, format::number(format::median(r)), spread]
+                })
+                .collect();
             let sentence = bands_cost(&bands, &rates);
             if let Some(reference) = reference {
-                rows.push(vec!["QQWing, as its site publishes".into(), format::number(reference)]);
+                let label = "QQWing, as its site publishes".into();
+                rows.push(vec![label, format::number(reference), "–".into()]);
             }
-            let header = vec![format!("{count} puzzles, seed {seed}"), "puzzles a second".into()];
+            let header = vec![
+                format!("{count} puzzles, seed {seed}, {rounds} rounds"),
+                "puzzles a second, median".into(),
+                "spread".into(),
+            ];
             Ok(format!("{}{sentence}", table(&header, &rows)))
         }
         ["versus"] => {
@@ -405,6 +420,7 @@ fn versus(sudoku: &Path, count: usize, seed: u64, rounds: usize) -> Result<Strin
                 c.label.clone(),
                 format::number(best(&c.rates)),
                 format::number(format::median(&c.rates)),
+                format::percent(format::spread(&c.rates)),
                 format!("{mean:.1}"),
             ]
         })
@@ -413,6 +429,7 @@ fn versus(sudoku: &Path, count: usize, seed: u64, rounds: usize) -> Result<Strin
         format!("{count} puzzles a run, {rounds} rounds"),
         "puzzles a second, best".into(),
         "median".into(),
+        "spread".into(),
         "givens, mean".into(),
     ]
     .into();

@@ -2,13 +2,15 @@
 //! rating bench (the example `ratebench` runs it beside hodoku-py's rater, which is
 //! timed the same way, call by call).
 //!
-//!     rate_times [--rungs] FILE [INDEX...]
+//!     rate_times [--rungs | --rounds R] FILE [INDEX...]
 //!
 //! Reads the puzzles of FILE (the first 81 characters of each line; comments and blank lines
 //! skipped), and for each (or for those at the INDEXes, from 0) times the record `sudoku rate`
-//! writes: the check that the puzzle has one solution, then its easiest-first path. Prints one
-//! JSON object: each puzzle's time in seconds, and how many were rated (the others are beyond
-//! the ladder or not puzzles with one solution). Exits 2 with a message on a bad argument or line.
+//! writes: the check that the puzzle has one solution, then its easiest-first path. It does so R
+//! times (one round by default). Prints one JSON object: each puzzle's time in seconds in the
+//! round of median total time, every round's total (`round_totals`), and how many were rated (the
+//! others are beyond the ladder or not puzzles with one solution). Exits 2 with a message on a
+//! bad argument or line.
 //!
 //! Then, outside the timed loop, it checks that the rater never lies: each of those puzzles with
 //! one solution is solved by the `fast` solver, and every step of the rater's path must keep the
@@ -36,8 +38,15 @@ fn main() {
     if rungs {
         args.remove(0);
     }
+    let mut rounds = 1;
+    if args.first().is_some_and(|a| a == "--rounds") && args.len() > 1 {
+        rounds = args[1].parse().ok().filter(|&r| r >= 1).unwrap_or_else(|| {
+            fail(format!("--rounds {}: say how many rounds, at least 1", args[1]))
+        });
+        args.drain(..2);
+    }
     let Some((file, indices)) = args.split_first() else {
-        fail("usage: rate_times [--rungs] FILE [INDEX...]".into());
+        fail("usage: rate_times [--rungs | --rounds R] FILE [INDEX...]".into());
     };
     let text = std::fs::read_to_string(file).unwrap_or_else(|e| fail(format!("{file}: {e}")));
     let puzzles: Vec<&str> = text
@@ -61,14 +70,24 @@ fn main() {
         println!("{}", rung_times(grids));
         return;
     }
-    let (mut times, mut rated) = (Vec::with_capacity(chosen.len()), 0);
-    for &i in &chosen {
-        let grid = parse_grid(puzzles[i]).unwrap_or_else(|e| fail(format!("{file}: {e}")));
-        let started = Instant::now();
-        let (record, _) = rate_record(i, &grid);
-        times.push(started.elapsed().as_secs_f64());
-        rated += usize::from(record["status"] == "rated");
+    let (mut every_round, mut rated) = (Vec::with_capacity(rounds), 0);
+    for _ in 0..rounds {
+        let (mut times, mut rated_now) = (Vec::with_capacity(chosen.len()), 0);
+        for &i in &chosen {
+            let grid = parse_grid(puzzles[i]).unwrap_or_else(|e| fail(format!("{file}: {e}")));
+            let started = Instant::now();
+            let (record, _) = rate_record(i, &grid);
+            times.push(started.elapsed().as_secs_f64());
+            rated_now += usize::from(record["status"] == "rated");
+        }
+        every_round.push(times);
+        rated = rated_now;
     }
+    // The round of median total time stands for all of them.
+    let total = |times: &Vec<f64>| times.iter().sum::<f64>();
+    let totals: Vec<f64> = every_round.iter().map(total).collect();
+    every_round.sort_by(|a, b| total(a).total_cmp(&total(b)));
+    let times = &every_round[rounds / 2];
     // Never lies, checked after the clock has stopped.
     let (mut checked, mut steps) = (0, 0);
     for &i in &chosen {
@@ -88,7 +107,9 @@ fn main() {
         });
     }
     let checked = serde_json::json!({"puzzles": checked, "steps": steps});
-    println!("{}", serde_json::json!({"times": times, "rated": rated, "checked": checked}));
+    let record = serde_json::json!({"times": times, "round_totals": totals, "rated": rated,
+        "checked": checked});
+    println!("{record}");
 }
 
 /// Each rung's searching time and steps over the paths of `grids`, as JSON.

@@ -1,5 +1,5 @@
 //! How fast the ladder rates, beside hodoku-py: the table that `{{#measure ratebench ...}}` puts
-//! in the book, running this program as `ratebench SUDOKU FILE... aim=A sample=N seed=S` (the
+//! in the book, running this program as `ratebench SUDOKU FILE... aim=A sample=N seed=S rounds=R` (the
 //! binary's path first) and freezing what it prints. It takes minutes, so it measures only in a
 //! build that measures everything again (`cargo book --bench` or `--fresh`, which set
 //! `WEAVE_FRESH=1`); otherwise it prints a note and exits 3, and the weave shows the note.
@@ -10,8 +10,9 @@
 //! on the same sample and on the whole file (the example `rate_times`, which times the record
 //! `sudoku rate` writes, puzzle by puzzle, in-process as the Python is), and the whole process
 //! `sudoku rate --jobs 1 FILE`, from its wall time. A row gives puzzles a second and the median,
-//! 99th percentile and maximum time of a puzzle; a sentence gives the ratio on the same sample,
-//! against the `aim` the book states. `rate_times` also checks, after its clock has stopped, that
+//! 99th percentile and maximum time of a puzzle, from the round (of R, 3 by default) whose total
+//! time is the median, and how far the rounds' totals spread; a sentence gives the ratio on the
+//! same sample, against the `aim` the book states. `rate_times` also checks, after its clock has stopped, that
 //! no step of the rater's path on any puzzle of the whole file contradicts the solution; a
 //! sentence says how many steps of how many puzzles were checked, and a step that lies fails.
 //!
@@ -26,12 +27,12 @@ use std::path::Path;
 use std::process::{Command, Output};
 use std::time::Instant;
 
-const OPTIONS: &[&str] = &["sample", "seed", "aim"];
+const OPTIONS: &[&str] = &["sample", "seed", "aim", "rounds"];
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some((sudoku, words)) = args.split_first() else {
-        eprintln!("usage: ratebench SUDOKU FILE... aim=A sample=N seed=S");
+        eprintln!("usage: ratebench SUDOKU FILE... aim=A sample=N seed=S rounds=R");
         std::process::exit(2);
     };
     if !results::program::fresh() {
@@ -67,6 +68,8 @@ fn run(sudoku: &Path, words: &[String]) -> Result<std::result::Result<String, St
     ensure!(!files.is_empty(), "name the dataset files to rate");
     let sample: usize = number(&options, "sample", 40)?;
     let seed: u64 = number(&options, "seed", 1)?;
+    let rounds: usize = number(&options, "rounds", 3)?;
+    ensure!(rounds >= 1, "`rounds` must be at least 1");
     // How many times hodoku-py's rate the book asks of ours.
     let aim: f64 = number(&options, "aim", f64::NAN)?;
     ensure!(
@@ -75,10 +78,18 @@ fn run(sudoku: &Path, words: &[String]) -> Result<std::result::Result<String, St
     );
     // `rate_times`, built beside this program by the weave.
     let rate_times = std::env::current_exe()?.with_file_name("rate_times");
-    let header: Vec<String> =
-        ["file", "rater, one thread", "puzzles", "puzzles a second", "median", "p99", "max"]
-            .map(String::from)
-            .to_vec();
+    let header: Vec<String> = [
+        "file",
+        "rater, one thread",
+        "puzzles",
+        "puzzles a second",
+        "median",
+        "p99",
+        "max",
+        "spread",
+    ]
+    .map(String::from)
+    .to_vec();
     let (mut rows, mut sentences) = (Vec::new(), Vec::new());
     for file in files {
         let path = data_file(file);
@@ -91,6 +102,7 @@ fn run(sudoku: &Path, words: &[String]) -> Result<std::result::Result<String, St
             .into_iter()
             .map(String::from)
             .chain([sample.to_string(), "--seed".into(), seed.to_string()])
+            .chain(["--rounds".into(), rounds.to_string()])
             .collect();
         let python = std::env::var_os("PYTHON").unwrap_or_else(|| "python3".into());
         let peer = Command::new(&python).args(&words).output().context("cannot run python3")?;
@@ -105,13 +117,14 @@ fn run(sudoku: &Path, words: &[String]) -> Result<std::result::Result<String, St
                 "hodoku-py: not installed (`pip install -r tools/peers/requirements.txt`)".into(),
             ]);
             rows.last_mut().expect("a row").resize(header.len(), "–".into());
-            let (ours, rated, checked) = times(&rate_times, &path_arg, &[])?;
-            rows.push(timed_row(&name, every(rated, ours.len()), &ours));
-            rows.push(whole_process(sudoku, &name, &path_arg)?);
-            sentences.push(never_lies(&name, ours.len(), checked));
+            let (ours, rated, checked) = times(&rate_times, &path_arg, &[], rounds)?;
+            rows.push(timed_row(&name, every(rated, ours.times.len()), &ours));
+            rows.push(whole_process(sudoku, &name, &path_arg, rounds)?);
+            sentences.push(never_lies(&name, ours.times.len(), checked));
             continue;
         };
-        let hodoku = seconds(&peer["times"])?;
+        let hodoku =
+            Rounds { times: seconds(&peer["times"])?, totals: seconds(&peer["round_totals"])? };
         let indices: Vec<String> = peer["indices"]
             .as_array()
             .context("no `indices` from hodoku_rate")?
@@ -119,20 +132,20 @@ fn run(sudoku: &Path, words: &[String]) -> Result<std::result::Result<String, St
             .map(|i| i.to_string())
             .collect();
         let version = peer["version"].as_str().unwrap_or("?");
-        let label = format!("hodoku-py {version}, {} drawn with seed {seed}", hodoku.len());
+        let label = format!("hodoku-py {version}, {} drawn with seed {seed}", hodoku.times.len());
         rows.push(timed_row(&name, label, &hodoku));
-        let (same, rated_same, _) = times(&rate_times, &path_arg, &indices)?;
-        let beyond_same = same.len() - rated_same;
+        let (same, rated_same, _) = times(&rate_times, &path_arg, &indices, rounds)?;
+        let beyond_same = same.times.len() - rated_same;
         let label = format!(
             "`sudoku`, the same puzzles ({} rated, {} beyond)",
             format::count(rated_same),
             format::count(beyond_same)
         );
         rows.push(timed_row(&name, label, &same));
-        let (ours, rated, checked) = times(&rate_times, &path_arg, &[])?;
-        rows.push(timed_row(&name, every(rated, ours.len()), &ours));
-        rows.push(whole_process(sudoku, &name, &path_arg)?);
-        let ratio = per_second(&same) / per_second(&hodoku);
+        let (ours, rated, checked) = times(&rate_times, &path_arg, &[], rounds)?;
+        rows.push(timed_row(&name, every(rated, ours.times.len()), &ours));
+        rows.push(whole_process(sudoku, &name, &path_arg, rounds)?);
+        let ratio = per_second(&same.times) / per_second(&hodoku.times);
         let verdict = match ratio >= aim {
             true => format!("at least the {aim:.0} times this part aims at"),
             false => format!("short of the {aim:.0} times this part aims at"),
@@ -148,15 +161,20 @@ fn run(sudoku: &Path, words: &[String]) -> Result<std::result::Result<String, St
         sentences.push(format!(
             "On {name}, ours rates {ratio:.0} times as many puzzles a second as hodoku-py on the \
              same {} puzzles: {verdict}{caveat}.",
-            hodoku.len(),
+            hodoku.times.len(),
         ));
-        sentences.push(never_lies(&name, ours.len(), checked));
+        sentences.push(never_lies(&name, ours.times.len(), checked));
     }
     let mut text = table(&header, &rows);
-    if !sentences.is_empty() {
-        text.push_str("\n\n");
-        text.push_str(&sentences.join(" "));
-    }
+    sentences.insert(
+        0,
+        format!(
+            "Each row's times are those of the round, of {rounds}, whose total was the median; \
+             its spread is the slowest round's total less the fastest's, over the median."
+        ),
+    );
+    text.push_str("\n\n");
+    text.push_str(&sentences.join(" "));
     Ok(Ok(text))
 }
 
@@ -186,11 +204,24 @@ struct Checked {
     steps: usize,
 }
 
+/// A rater's times over some puzzles, taken in rounds: each puzzle's time in the round of median
+/// total time, and every round's total.
+struct Rounds {
+    times: Vec<f64>,
+    totals: Vec<f64>,
+}
+
 /// Ours, puzzle by puzzle, from the example `rate_times` (every puzzle, or those at `indices`),
 /// how many it rated to the end, and how many steps of how many puzzles it checked (it fails,
 /// and so does the build, when a step contradicts the solution).
-fn times(rate_times: &Path, path: &str, indices: &[String]) -> Result<(Vec<f64>, usize, Checked)> {
-    let out = Command::new(rate_times).arg(path).args(indices).output();
+fn times(
+    rate_times: &Path,
+    path: &str,
+    indices: &[String],
+    rounds: usize,
+) -> Result<(Rounds, usize, Checked)> {
+    let rounds_arg = ["--rounds".to_string(), rounds.to_string()];
+    let out = Command::new(rate_times).args(&rounds_arg).arg(path).args(indices).output();
     let out = out.with_context(|| format!("cannot run {}", rate_times.display()))?;
     ensure!(out.status.success(), "`rate_times {path}`: {}", failed(&out));
     let value: Value =
@@ -200,7 +231,9 @@ fn times(rate_times: &Path, path: &str, indices: &[String]) -> Result<(Vec<f64>,
     let (Some(puzzles), Some(steps)) = (checked("puzzles"), checked("steps")) else {
         bail!("no `checked` from `rate_times`: {value}");
     };
-    Ok((seconds(&value["times"])?, rated as usize, Checked { puzzles, steps }))
+    let times =
+        Rounds { times: seconds(&value["times"])?, totals: seconds(&value["round_totals"])? };
+    Ok((times, rated as usize, Checked { puzzles, steps }))
 }
 
 /// The sentence on the check of every step of the whole file.
@@ -216,14 +249,18 @@ fn never_lies(name: &str, puzzles: usize, checked: Checked) -> String {
     )
 }
 
-/// The whole process `sudoku rate --jobs 1 FILE`: puzzles a second from its wall time.
-fn whole_process(sudoku: &Path, name: &str, path: &str) -> Result<Vec<String>> {
-    let started = Instant::now();
-    let out = Command::new(sudoku).args(["rate", "--jobs", "1", path]).output();
-    let out = out.with_context(|| format!("cannot run {}", sudoku.display()))?;
-    let wall = started.elapsed();
-    let puzzles = String::from_utf8_lossy(&out.stdout).lines().count();
-    let rate = puzzles as f64 / wall.as_secs_f64();
+/// The whole process `sudoku rate --jobs 1 FILE`, `rounds` times: puzzles a second from its
+/// median wall time.
+fn whole_process(sudoku: &Path, name: &str, path: &str, rounds: usize) -> Result<Vec<String>> {
+    let (mut walls, mut puzzles) = (Vec::with_capacity(rounds), 0);
+    for _ in 0..rounds {
+        let started = Instant::now();
+        let out = Command::new(sudoku).args(["rate", "--jobs", "1", path]).output();
+        let out = out.with_context(|| format!("cannot run {}", sudoku.display()))?;
+        walls.push(started.elapsed().as_secs_f64());
+        puzzles = String::from_utf8_lossy(&out.stdout).lines().count();
+    }
+    let rate = puzzles as f64 / format::median(&walls);
     let label = "`sudoku rate --jobs 1`, the whole process".to_string();
     Ok(vec![
         name.to_string(),
@@ -233,6 +270,7 @@ fn whole_process(sudoku: &Path, name: &str, path: &str) -> Result<Vec<String>> {
         "–".into(),
         "–".into(),
         "–".into(),
+        format::percent(format::spread(&walls)),
     ])
 }
 
@@ -240,8 +278,10 @@ fn per_second(times: &[f64]) -> f64 {
     times.len() as f64 / times.iter().sum::<f64>()
 }
 
-/// A row of puzzles, puzzles a second, median, 99th percentile (nearest rank) and maximum.
-fn timed_row(name: &str, label: String, times: &[f64]) -> Vec<String> {
+/// A row of puzzles, puzzles a second, median, 99th percentile (nearest rank) and maximum, and
+/// the spread of the rounds.
+fn timed_row(name: &str, label: String, rounds: &Rounds) -> Vec<String> {
+    let times = &rounds.times;
     let mut sorted = times.to_vec();
     sorted.sort_by(f64::total_cmp);
     let rank =
@@ -255,6 +295,7 @@ fn timed_row(name: &str, label: String, times: &[f64]) -> Vec<String> {
         format::duration(rank(0.5)),
         format::duration(rank(0.99)),
         format::duration(sorted[sorted.len() - 1]),
+        format::percent(format::spread(&rounds.totals)),
     ]
 }
 
@@ -265,11 +306,14 @@ mod tests {
     #[test]
     fn rows_give_rate_median_p99_and_max() {
         let times: Vec<f64> = (1..=100).map(|k| k as f64 / 1000.0).collect();
-        let row = timed_row("`f`", "r".into(), &times);
-        // 100 puzzles in 5.05 s; the median is the 50th, p99 the 99th, the max the 100th.
-        assert_eq!(row, ["`f`", "r", "100", "19.8", "50 ms", "99 ms", "100 ms"]);
-        let row = timed_row("`f`", "r".into(), &[2.0]);
-        assert_eq!(row[3..], ["0.5", "2 s", "2 s", "2 s"]);
+        let rounds = Rounds { times, totals: vec![5.05, 4.55, 5.56] };
+        let row = timed_row("`f`", "r".into(), &rounds);
+        // 100 puzzles in 5.05 s; the median is the 50th, p99 the 99th, the max the 100th; the
+        // rounds' totals spread by 1.01 s over 5.05.
+        let spread = "20.0\u{a0}%";
+        assert_eq!(row, ["`f`", "r", "100", "19.8", "50 ms", "99 ms", "100 ms", spread]);
+        let row = timed_row("`f`", "r".into(), &Rounds { times: vec![2.0], totals: vec![2.0] });
+        assert_eq!(row[3..], ["0.5", "2 s", "2 s", "2 s", "0.0\u{a0}%"]);
     }
 
     #[test]

@@ -165,9 +165,7 @@ fn measure(ctx: &Ctx, grid: &str, solver: Option<&str>, runs: usize, limit: f64)
         times.push(reported.unwrap_or(out.wall.as_secs_f64()));
     }
     let median = format::median(&times);
-    let (fastest, slowest) =
-        times.iter().fold((f64::MAX, 0.0f64), |(a, b), &t| (a.min(t), b.max(t)));
-    let spread = if median > 0.0 { (slowest - fastest) / median * 100.0 } else { 0.0 };
+    let spread = if median > 0.0 { format::spread(&times) } else { 0.0 };
     Ok(Cell::Time { seconds: median, wall, spread })
 }
 // ANCHOR_END: measure

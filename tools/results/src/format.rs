@@ -1,5 +1,5 @@
-//! Numbers for people: the project's one duration formatter, one number formatter and one median,
-//! shared by the weave and the examples that print the book's tables.
+//! Numbers for people: the project's one duration formatter, one number formatter, one median
+//! and one spread, shared by the weave and the examples that print the book's tables.
 //!
 //! Every woven number goes through here, so that a time reads the same in a table, a plot's
 //! axis and a sentence: three significant digits, in the unit that suits its size, thousands
@@ -82,6 +82,14 @@ pub fn median(values: &[f64]) -> f64 {
     }
 }
 
+/// How far runs of one measurement spread: the slowest less the fastest, over their median, in
+/// percent (0 for one run; NaN for none).
+pub fn spread(values: &[f64]) -> f64 {
+    let (low, high) =
+        values.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
+    (high - low) / median(values) * 100.0
+}
+
 /// `x` in the named format, as a table cell or a sentence shows it: `µs`, `ms` and `s` (a time
 /// in that unit, shown in the unit that suits), `%` (a share out of 100), `x` (a ratio, `1.17×`),
 /// `int` (rounded, grouped), `num` (three significant digits).
@@ -148,5 +156,8 @@ mod tests {
         assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
         assert_eq!(median(&[4.0, 1.0, 2.0, 3.0]), 2.5);
         assert!(median(&[]).is_nan());
+        assert!((spread(&[1.1, 0.9, 1.0]) - 20.0).abs() < 1e-9);
+        assert_eq!(spread(&[2.0]), 0.0);
+        assert!(spread(&[]).is_nan());
     }
 }
