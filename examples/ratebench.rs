@@ -169,8 +169,9 @@ fn run(sudoku: &Path, words: &[String]) -> Result<std::result::Result<String, St
     sentences.insert(
         0,
         format!(
-            "Each row's times are those of the round, of {rounds}, whose total was the median; \
-             its spread is the slowest round's total less the fastest's, over the median."
+            "Each row was measured {rounds} times; its times are those of the run whose total \
+             was the median, and its spread is the slowest run's total less the fastest's, over \
+             the median."
         ),
     );
     text.push_str("\n\n");
