@@ -23,8 +23,8 @@
 //!   (a half turn, no symmetric pair can go). Each of the R rounds runs all four programs in
 //!   turn, so that a machine busy with something else slows them alike; the table gives the best
 //!   and the median rate of each, from the wall time of the whole process, how far the rounds
-//!   spread, and the mean number of givens, and a sentence under it says how ours compares. The weave builds the example
-//!   `peer_generate` beside this one.
+//!   spread, and the mean number of givens, and a sentence under it says how ours compares. The
+//!   weave builds the example `peer_generate` beside this one.
 //!
 //! - `drawn seed=S symmetry=P`: the puzzle `sudoku generate --count 1 --seed S --symmetry P`
 //!   makes, drawn as a board (inline SVG coloured by the classes of `weave.css`): its givens on

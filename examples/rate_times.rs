@@ -63,20 +63,21 @@ fn main() {
             .map(|i| i.unwrap_or_else(|| fail(format!("an index of {file} is not a puzzle's"))))
             .collect(),
     };
+    // Each chosen puzzle read once, for every round and the check.
+    let grids: Vec<(usize, Grid)> = chosen
+        .iter()
+        .map(|&i| (i, parse_grid(puzzles[i]).unwrap_or_else(|e| fail(format!("{file}: {e}")))))
+        .collect();
     if rungs {
-        let grids = chosen
-            .iter()
-            .map(|&i| parse_grid(puzzles[i]).unwrap_or_else(|e| fail(format!("{file}: {e}"))));
-        println!("{}", rung_times(grids));
+        println!("{}", rung_times(grids.into_iter().map(|(_, grid)| grid)));
         return;
     }
     let (mut every_round, mut rated) = (Vec::with_capacity(rounds), 0);
     for _ in 0..rounds {
-        let (mut times, mut rated_now) = (Vec::with_capacity(chosen.len()), 0);
-        for &i in &chosen {
-            let grid = parse_grid(puzzles[i]).unwrap_or_else(|e| fail(format!("{file}: {e}")));
+        let (mut times, mut rated_now) = (Vec::with_capacity(grids.len()), 0);
+        for (i, grid) in &grids {
             let started = Instant::now();
-            let (record, _) = rate_record(i, &grid);
+            let (record, _) = rate_record(*i, grid);
             times.push(started.elapsed().as_secs_f64());
             rated_now += usize::from(record["status"] == "rated");
         }
@@ -90,13 +91,12 @@ fn main() {
     let times = &every_round[rounds / 2];
     // Never lies, checked after the clock has stopped.
     let (mut checked, mut steps) = (0, 0);
-    for &i in &chosen {
-        let grid = parse_grid(puzzles[i]).unwrap_or_else(|e| fail(format!("{file}: {e}")));
-        let [solution] = SolverName::Fast.search(&grid, 2, &mut ()).solutions[..] else {
+    for (i, grid) in &grids {
+        let [solution] = SolverName::Fast.search(grid, 2, &mut ()).solutions[..] else {
             continue; // no solution or several: the rater rates nothing
         };
         checked += 1;
-        Rater::default().rate_with(PencilMarks::from_grid(&grid), &mut |_, step, _| {
+        Rater::default().rate_with(PencilMarks::from_grid(grid), &mut |_, step, _| {
             steps += 1;
             let lies = step.eliminations.iter().any(|&(c, d)| solution.get(c) == d)
                 || step.placements.iter().any(|&(c, d)| solution.get(c) != d);

@@ -1,8 +1,9 @@
 //! How fast the ladder rates, beside hodoku-py: the table that `{{#measure ratebench ...}}` puts
-//! in the book, running this program as `ratebench SUDOKU FILE... aim=A sample=N seed=S rounds=R` (the
-//! binary's path first) and freezing what it prints. It takes minutes, so it measures only in a
-//! build that measures everything again (`cargo book --bench` or `--fresh`, which set
-//! `WEAVE_FRESH=1`); otherwise it prints a note and exits 3, and the weave shows the note.
+//! in the book, running this program as `ratebench SUDOKU FILE... aim=A sample=N seed=S
+//! rounds=R` (the binary's path first) and freezing what it prints. It takes minutes, so it
+//! measures only in a build that measures everything again (`cargo book --bench` or `--fresh`,
+//! which set `WEAVE_FRESH=1`); otherwise it prints a note and exits 3, and the weave shows the
+//! note.
 //!
 //! For each dataset file (under `$SUDOKU_DATA`), on one thread: hodoku-py's rater
 //! (`benches/hodoku_rate.py`, which times `hodoku.Solver().rate` call by call) on a sample of
@@ -12,9 +13,10 @@
 //! `sudoku rate --jobs 1 FILE`, from its wall time. A row gives puzzles a second and the median,
 //! 99th percentile and maximum time of a puzzle, from the round (of R, 3 by default) whose total
 //! time is the median, and how far the rounds' totals spread; a sentence gives the ratio on the
-//! same sample, against the `aim` the book states. `rate_times` also checks, after its clock has stopped, that
-//! no step of the rater's path on any puzzle of the whole file contradicts the solution; a
-//! sentence says how many steps of how many puzzles were checked, and a step that lies fails.
+//! same sample, against the `aim` the book states. `rate_times` also checks, after its clock has
+//! stopped, that no step of the rater's path on any puzzle of the whole file contradicts the
+//! solution; a sentence says how many steps of how many puzzles were checked, and a step that
+//! lies fails.
 //!
 //! Without hodoku-py installed (`tools/peers/requirements.txt`), its rows say how to install it
 //! and ours are measured alone. A missing data file prints a note and exits 3.
@@ -123,8 +125,7 @@ fn run(sudoku: &Path, words: &[String]) -> Result<std::result::Result<String, St
             sentences.push(never_lies(&name, ours.times.len(), checked));
             continue;
         };
-        let hodoku =
-            Rounds { times: seconds(&peer["times"])?, totals: seconds(&peer["round_totals"])? };
+        let hodoku = Rounds::read(&peer)?;
         let indices: Vec<String> = peer["indices"]
             .as_array()
             .context("no `indices` from hodoku_rate")?
@@ -212,6 +213,13 @@ struct Rounds {
     totals: Vec<f64>,
 }
 
+impl Rounds {
+    /// The rounds a timing program printed, as `times` and `round_totals`.
+    fn read(value: &Value) -> Result<Rounds> {
+        Ok(Rounds { times: seconds(&value["times"])?, totals: seconds(&value["round_totals"])? })
+    }
+}
+
 /// Ours, puzzle by puzzle, from the example `rate_times` (every puzzle, or those at `indices`),
 /// how many it rated to the end, and how many steps of how many puzzles it checked (it fails,
 /// and so does the build, when a step contradicts the solution).
@@ -232,9 +240,7 @@ fn times(
     let (Some(puzzles), Some(steps)) = (checked("puzzles"), checked("steps")) else {
         bail!("no `checked` from `rate_times`: {value}");
     };
-    let times =
-        Rounds { times: seconds(&value["times"])?, totals: seconds(&value["round_totals"])? };
-    Ok((times, rated as usize, Checked { puzzles, steps }))
+    Ok((Rounds::read(&value)?, rated as usize, Checked { puzzles, steps }))
 }
 
 /// The sentence on the check of every step of the whole file.
