@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 pub struct Provenance {
     /// The CPU's model name.
     pub cpu: String,
-    /// The short hash of the commit measured (`-dirty` when files differed from it), or
+    /// The short hash of the commit measured (`-dirty` when its code differed from it), or
     /// `unknown`; the weave's `--bench` stamps it when it freezes the file.
     #[serde(default = "unknown")]
     pub commit: String,

@@ -6,7 +6,8 @@
 //! mdBook takes it for a chapter), so that a fresh clone's `cargo book` shows
 //! every number without measuring anything (and CI stays quick). The file's first line is an HTML
 //! comment holding, as JSON, where and when the result was measured: the machine, the commit
-//! (`-dirty` when tracked files differed from it) and the date; the rest is the woven Markdown.
+//! (`-dirty` when the code it is built from differed from it) and the date; the rest is the
+//! woven Markdown.
 //! The dataset harness's results sit beside them in `datasets.json`.
 //!
 //! `cargo book --fresh` (and `--bench`) measures again and rewrites the store, dropping the files
@@ -185,17 +186,50 @@ fn parse(text: &str) -> Result<Entry> {
     })
 }
 
-/// The short hash of `HEAD` in `root`, with `-dirty` when tracked files differ from it (the
-/// store itself aside), or `unknown` without git.
+/// The short hash of `HEAD` in `root`, with `-dirty` when the tracked files differ from it in
+/// what the binary is built from (the rule `staleness` applies between commits: a sentence
+/// rewritten measures nothing), or `unknown` without git.
 pub fn commit(root: &Path) -> String {
     let Some(commit) = git(root, &["rev-parse", "--short", "HEAD"]) else {
         return "unknown".to_string();
     };
-    let changes =
-        git(root, &["status", "--porcelain", "--untracked-files=no", "--", ".", ":!book/results"]);
-    match changes {
-        Some(changes) if !changes.is_empty() => format!("{commit}-dirty"),
-        _ => commit,
+    let mut args = vec!["diff", "--name-only", "HEAD", "--"];
+    let paths = code_paths(root);
+    args.extend(paths.iter().map(String::as_str));
+    let built_from_now =
+        |file: &str| fs::read_to_string(root.join(file)).ok().map(|t| built_from(file, &t));
+    let built_from_head =
+        |file: &str| git(root, &["show", &format!("HEAD:{file}")]).map(|t| built_from(file, &t));
+    match git(root, &args) {
+        Some(changed)
+            if changed.lines().any(|f| !is_read(f) || built_from_now(f) != built_from_head(f)) =>
+        {
+            format!("{commit}-dirty")
+        }
+        Some(_) => commit,
+        None => format!("{commit}-dirty"),
+    }
+}
+
+/// The paths the binary is built from: the sources, the build script, the manifests and the
+/// chapters that hold code.
+fn code_paths(root: &Path) -> Vec<String> {
+    let mut paths = vec![
+        "src".to_string(),
+        "build.rs".to_string(),
+        "Cargo.toml".to_string(),
+        "Cargo.lock".to_string(),
+    ];
+    paths.extend(code_chapters(root));
+    paths
+}
+
+/// What of `file`'s text the binary is built from: a manifest's packages, a chapter's code.
+fn built_from(file: &str, text: &str) -> String {
+    match file {
+        "Cargo.toml" => without_members(text),
+        "Cargo.lock" => registry_packages(text),
+        _ => tangled_code(text),
     }
 }
 
@@ -219,13 +253,7 @@ fn staleness(root: &Path, commit: &str) -> Option<String> {
     if !ancestor.is_ok_and(|s| s.success()) {
         return Some(format!("commit `{commit}` is not an ancestor of this checkout"));
     }
-    let mut paths = vec![
-        "src".to_string(),
-        "build.rs".to_string(),
-        "Cargo.toml".to_string(),
-        "Cargo.lock".to_string(),
-    ];
-    paths.extend(code_chapters(root));
+    let paths = code_paths(root);
     let mut args = vec!["diff", "--name-only", commit, "HEAD", "--"];
     args.extend(paths.iter().map(String::as_str));
     match git(root, &args) {
@@ -234,12 +262,7 @@ fn staleness(root: &Path, commit: &str) -> Option<String> {
             // A chapter counts only if its code changed: a sentence rewritten measures nothing.
             // So does a manifest only if what the binary is built from changed.
             let code_at = |rev: &str, file: &str| {
-                let text = git(root, &["show", &format!("{rev}:{file}")]);
-                text.map(|text| match file {
-                    "Cargo.toml" => without_members(&text),
-                    "Cargo.lock" => registry_packages(&text),
-                    _ => tangled_code(&text),
-                })
+                git(root, &["show", &format!("{rev}:{file}")]).map(|text| built_from(file, &text))
             };
             let files: Vec<String> = changed
                 .lines()
@@ -427,9 +450,15 @@ mod tests {
         assert!(!measured.ends_with("-dirty"));
         assert_eq!(Store::new(root, false).staleness(&measured), None);
 
-        // A chapter whose Rust is only shown changes nothing; a chapter with code does.
+        // A chapter whose Rust is only shown changes nothing, committed or not; a chapter with
+        // code does.
         fs::write(root.join("book/intro.md"), "Other words.\n\n```rust,ignore\n```\n").unwrap();
+        assert_eq!(commit(root), measured);
+        fs::write(root.join("book/solver.md"), "Code:\n\n```rust\nfn z() {}\n```\n").unwrap();
         assert!(commit(root).ends_with("-dirty"));
+        fs::write(root.join("book/solver.md"), "Code, said again:\n\n```rust\nfn a() {}\n```\n")
+            .unwrap();
+        assert_eq!(commit(root), measured);
         git_in(root, &["commit", "-q", "-am", "two"]);
         assert_eq!(Store::new(root, false).staleness(&measured), None);
         fs::write(root.join("book/solver.md"), "Code:\n\n```rust\nfn b() {}\n```\n").unwrap();
