@@ -200,14 +200,10 @@ pub fn commit(root: &Path) -> String {
         |file: &str| fs::read_to_string(root.join(file)).ok().map(|t| built_from(file, &t));
     let built_from_head =
         |file: &str| git(root, &["show", &format!("HEAD:{file}")]).map(|t| built_from(file, &t));
+    let code_changed = |f: &str| !is_read(f) || built_from_now(f) != built_from_head(f);
     match git(root, &args) {
-        Some(changed)
-            if changed.lines().any(|f| !is_read(f) || built_from_now(f) != built_from_head(f)) =>
-        {
-            format!("{commit}-dirty")
-        }
-        Some(_) => commit,
-        None => format!("{commit}-dirty"),
+        Some(changed) if !changed.lines().any(code_changed) => commit,
+        _ => format!("{commit}-dirty"),
     }
 }
 
