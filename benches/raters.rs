@@ -7,7 +7,12 @@
 //! Each rater rates each list as a whole, in its own process, `RATERS_ROUNDS` times (default 3),
 //! the raters taking turns and the first of each round changing; a run's cost is the CPU time,
 //! user and system, of the process and everything it started (SE's, the wall time: its JVM is
-//! not a process `se-rate` waits for). Each record keeps the median run
+//! not a process `se-rate` waits for). A list rated in less than `RATERS_MIN_SECONDS` (default
+//! 2) is rated again, a fresh process each time, until the run has taken that long, and the run's
+//! cost is the time of one pass: a tenth of a second measured once moves by half from run to run
+//! on a busy machine, and three such runs do not say which rater is faster (SE, once, is never
+//! repeated). `RATERS_LISTS`, names separated by commas, measures only those lists. Each record
+//! keeps the median run
 //! and the spread of the runs, how many puzzles the rater rated and, where the list carries SE's
 //! own ratings, how many of its ratings are SE's to the tenth. SE takes minutes a puzzle on the
 //! hardest lists, so it rates only the first `RATERS_SE` (default 3) puzzles that SE rated in
@@ -65,6 +70,8 @@ struct Setup {
     skfr: Option<PathBuf>,
     se: Option<PathBuf>,
     work: PathBuf,
+    /// The least CPU time of a run: a shorter list is rated again within it.
+    min_seconds: f64,
 }
 
 fn main() {
@@ -105,10 +112,14 @@ fn run() -> Result<()> {
     if se.is_none() {
         eprintln!("raters: Sudoku Explainer left out (no se-rate, or RATERS_SE=0)");
     }
-    let setup = Setup { ours, rate_times, skfr, se, work };
+    let min_seconds = env_number("RATERS_MIN_SECONDS", 2) as f64;
+    let setup = Setup { ours, rate_times, skfr, se, work, min_seconds };
     let rounds = env_number("RATERS_ROUNDS", 3).max(1);
     // RATERS_MAX, for a quick try: at most that many puzzles of each list.
     let mut lists = lists(se_count)?;
+    if let Ok(only) = std::env::var("RATERS_LISTS") {
+        lists.retain(|list| only.split(',').any(|name| name == list.name));
+    }
     let most = env_number("RATERS_MAX", usize::MAX);
     for list in &mut lists {
         list.puzzles.truncate(most);
@@ -402,9 +413,17 @@ fn measure(setup: &Setup, list: &List, rounds: usize) -> Result<Vec<RaterRow>> {
                 list.puzzles.len(),
                 round + 1
             );
-            let (seconds, rated) = rate_once(setup, raters[k], list)?;
-            times[k].push(seconds);
-            ratings[k] = rated;
+            // A short list is rated again until the run has taken long enough to measure.
+            let (mut seconds, mut passes) = (0.0, 0);
+            loop {
+                let (pass, rated) = rate_once(setup, raters[k], list)?;
+                (seconds, passes) = (seconds + pass, passes + 1);
+                ratings[k] = rated;
+                if raters[k] == Rater::Se || seconds >= setup.min_seconds {
+                    break;
+                }
+            }
+            times[k].push(seconds / f64::from(passes));
         }
     }
     Ok(raters
@@ -468,6 +487,7 @@ fn rung_times(setup: &Setup, list: &List, short: &str) -> Result<Vec<RungRow>> {
 }
 
 fn provenance(setup: &Setup, rounds: usize) -> Provenance {
+    let min = setup.min_seconds;
     let rustc = Command::new("rustc")
         .arg("--version")
         .output()
@@ -494,7 +514,7 @@ fn provenance(setup: &Setup, rounds: usize) -> Provenance {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs()),
         conditions: format!(
-            "one thread each, a whole list a process, {rounds} runs taking turns (SE once); CPU seconds of the process and all it started (SE's: wall seconds)"
+            "one thread each, a whole list a process, {rounds} runs taking turns (SE once), a list rated again within a run until the run has taken {min} s; CPU seconds of one pass, of the process and all it started (SE's: wall seconds)"
         ),
         builds,
     }
