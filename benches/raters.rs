@@ -118,6 +118,9 @@ fn run() -> Result<()> {
     // RATERS_MAX, for a quick try: at most that many puzzles of each list.
     let mut lists = lists(se_count)?;
     if let Ok(only) = std::env::var("RATERS_LISTS") {
+        for name in only.split(',').filter(|name| lists.iter().all(|list| list.name != *name)) {
+            eprintln!("raters: RATERS_LISTS names {name}, which is not a list measured here");
+        }
         lists.retain(|list| only.split(',').any(|name| name == list.name));
     }
     let most = env_number("RATERS_MAX", usize::MAX);
