@@ -117,6 +117,7 @@ fn run() -> Result<()> {
     let rounds = env_number("RATERS_ROUNDS", 3).max(1);
     // RATERS_MAX, for a quick try: at most that many puzzles of each list.
     let mut lists = lists(se_count)?;
+    lists.extend(by_our_rating(&setup.ours)?);
     if let Ok(only) = std::env::var("RATERS_LISTS") {
         for name in only.split(',').filter(|name| lists.iter().all(|list| list.name != *name)) {
             eprintln!("raters: RATERS_LISTS names {name}, which is not a list measured here");
@@ -245,26 +246,15 @@ fn lists(se_count: usize) -> Result<Vec<List>> {
     }
     match read(&data_file("human/se-rated.txt")) {
         Ok(all) => {
-            let bands = [
-                ("se-rated:1.0-4.9", "SE rates below 5.0: singles to subsets, wings, BUG", 0, 49),
-                ("se-rated:5.0-6.4", "SE rates 5.0 to 6.4: up to aligned pairs", 50, 64),
-                (
-                    "se-rated:6.5-7.2",
-                    "SE rates 6.5 to 7.2: cycles, forcing X- and XY-chains",
-                    65,
-                    72,
-                ),
-                ("se-rated:7.3-9.1", "SE rates 7.3 to 9.1: Nishio to dynamic (+)", 73, 91),
-            ];
-            for (name, what, lo, hi) in bands {
+            for (band, what, lo, hi) in BANDS {
                 let chosen: Vec<(String, Numbers)> = all
                     .iter()
                     .filter_map(|(p, n)| n.map(|n| (p.clone(), n)))
                     .filter(|(_, n)| (lo..=hi).contains(&n.0))
                     .collect();
                 lists.push(List {
-                    name: name.into(),
-                    what: what.into(),
+                    name: format!("se-rated:{band}"),
+                    what: format!("SE rates {band}: {what}"),
                     puzzles: chosen.iter().map(|(p, _)| p.clone()).collect(),
                     se: Some(chosen.iter().map(|&(_, n)| n).collect()),
                     with_se: false,
@@ -272,6 +262,54 @@ fn lists(se_count: usize) -> Result<Vec<List>> {
             }
         }
         Err(e) => eprintln!("raters: {e:#}: left out"),
+    }
+    Ok(lists)
+}
+
+/// The bands of SE's rating the lists are cut into: name, what is in it, and its bounds in tenths.
+const BANDS: [(&str, &str, u16, u16); 4] = [
+    ("1.0-4.9", "singles to subsets, wings, BUG", 0, 49),
+    ("5.0-6.4", "up to aligned pairs", 50, 64),
+    ("6.5-7.2", "cycles, forcing X- and XY-chains", 65, 72),
+    ("7.3-9.1", "Nishio to dynamic (+)", 73, 91),
+];
+
+/// The datasets' puzzles that are not among the hardest, the whole of each file, in bands of the
+/// rating `sudoku rate` gives them (SE's to the tenth wherever SE's is known): 17-clue.txt and
+/// top1465.txt. A band with no puzzle, and a file that is not there, are left out.
+fn by_our_rating(ours: &Path) -> Result<Vec<List>> {
+    let mut lists = Vec::new();
+    for file in ["17-clue.txt", "top1465.txt"] {
+        let path = data_file(file);
+        if !path.is_file() {
+            eprintln!("raters: {} is not there: its bands are left out", path.display());
+            continue;
+        }
+        eprintln!("raters: cutting {file} into bands of its rating (not timed)");
+        let out = Command::new(ours).args(["rate", "--jobs", "2"]).arg(&path).output()?;
+        let stem = file.trim_end_matches(".txt");
+        let mut bands: Vec<List> = BANDS
+            .iter()
+            .map(|(band, what, ..)| List {
+                name: format!("{stem}:{band}"),
+                what: format!("{file}, rated {band} by `sudoku rate`: {what}"),
+                puzzles: Vec::new(),
+                se: None,
+                with_se: false,
+            })
+            .collect();
+        for line in String::from_utf8(out.stdout)?.lines() {
+            let record: serde_json::Value = serde_json::from_str(line)?;
+            let (Some(puzzle), Some(er)) = (record["puzzle"].as_str(), record["er"].as_f64())
+            else {
+                continue;
+            };
+            let er = (er * 10.0).round() as u16;
+            if let Some(k) = BANDS.iter().position(|&(_, _, lo, hi)| (lo..=hi).contains(&er)) {
+                bands[k].puzzles.push(puzzle.to_string());
+            }
+        }
+        lists.extend(bands.into_iter().filter(|band| !band.puzzles.is_empty()));
     }
     Ok(lists)
 }
