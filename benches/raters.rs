@@ -252,6 +252,10 @@ fn lists(se_count: usize) -> Result<Vec<List>> {
                     .filter_map(|(p, n)| n.map(|n| (p.clone(), n)))
                     .filter(|(_, n)| (lo..=hi).contains(&n.0))
                     .collect();
+                if chosen.len() < MIN_BAND {
+                    eprintln!("raters: se-rated:{band} has {} puzzles: left out", chosen.len());
+                    continue;
+                }
                 lists.push(List {
                     name: format!("se-rated:{band}"),
                     what: format!("SE rates {band}: {what}"),
@@ -266,6 +270,10 @@ fn lists(se_count: usize) -> Result<Vec<List>> {
     Ok(lists)
 }
 
+/// The fewest puzzles a band is measured with: a pass over fewer is mostly the start of the
+/// raters' processes (a couple of milliseconds each), not their rating.
+const MIN_BAND: usize = 20;
+
 /// The bands of SE's rating the lists are cut into: name, what is in it, and its bounds in tenths.
 const BANDS: [(&str, &str, u16, u16); 4] = [
     ("1.0-4.9", "singles to subsets, wings, BUG", 0, 49),
@@ -276,7 +284,8 @@ const BANDS: [(&str, &str, u16, u16); 4] = [
 
 /// The datasets' puzzles that are not among the hardest, the whole of each file, in bands of the
 /// rating `sudoku rate` gives them (SE's to the tenth wherever SE's is known): 17-clue.txt and
-/// top1465.txt. A band with no puzzle, and a file that is not there, are left out.
+/// top1465.txt. A band of fewer than `MIN_BAND` puzzles, and a file that is not there, are left
+/// out.
 fn by_our_rating(ours: &Path) -> Result<Vec<List>> {
     let mut lists = Vec::new();
     for file in ["17-clue.txt", "top1465.txt"] {
@@ -309,7 +318,12 @@ fn by_our_rating(ours: &Path) -> Result<Vec<List>> {
                 bands[k].puzzles.push(puzzle.to_string());
             }
         }
-        lists.extend(bands.into_iter().filter(|band| !band.puzzles.is_empty()));
+        for band in bands {
+            match band.puzzles.len() {
+                n if n < MIN_BAND => eprintln!("raters: {} has {n} puzzles: left out", band.name),
+                _ => lists.push(band),
+            }
+        }
     }
     Ok(lists)
 }
