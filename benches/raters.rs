@@ -252,12 +252,12 @@ fn lists(se_count: usize) -> Result<Vec<List>> {
                     .filter_map(|(p, n)| n.map(|n| (p.clone(), n)))
                     .filter(|(_, n)| (lo..=hi).contains(&n.0))
                     .collect();
-                if chosen.len() < MIN_BAND {
-                    eprintln!("raters: se-rated:{band} has {} puzzles: left out", chosen.len());
+                let name = format!("se-rated:{band}");
+                if !big_enough(&name, chosen.len()) {
                     continue;
                 }
                 lists.push(List {
-                    name: format!("se-rated:{band}"),
+                    name,
                     what: format!("SE rates {band}: {what}"),
                     puzzles: chosen.iter().map(|(p, _)| p.clone()).collect(),
                     se: Some(chosen.iter().map(|&(_, n)| n).collect()),
@@ -273,6 +273,14 @@ fn lists(se_count: usize) -> Result<Vec<List>> {
 /// The fewest puzzles a band is measured with: a pass over fewer is mostly the start of the
 /// raters' processes (a couple of milliseconds each), not their rating.
 const MIN_BAND: usize = 20;
+
+/// Whether a band of `count` puzzles is measured; if not, says so.
+fn big_enough(name: &str, count: usize) -> bool {
+    if count < MIN_BAND {
+        eprintln!("raters: {name} has {count} puzzles: left out");
+    }
+    count >= MIN_BAND
+}
 
 /// The bands of SE's rating the lists are cut into: name, what is in it, and its bounds in tenths.
 const BANDS: [(&str, &str, u16, u16); 4] = [
@@ -318,12 +326,7 @@ fn by_our_rating(ours: &Path) -> Result<Vec<List>> {
                 bands[k].puzzles.push(puzzle.to_string());
             }
         }
-        for band in bands {
-            match band.puzzles.len() {
-                n if n < MIN_BAND => eprintln!("raters: {} has {n} puzzles: left out", band.name),
-                _ => lists.push(band),
-            }
-        }
+        lists.extend(bands.into_iter().filter(|band| big_enough(&band.name, band.puzzles.len())));
     }
     Ok(lists)
 }
