@@ -89,8 +89,11 @@ try {
             const row = table.querySelector("tbody tr");
             if (!row || row.cells.length < 2) continue;
             // A number: digits with their separators, perhaps a unit or a sign (`49,158`,
-            // `8.74 µs`, `12.3 %`, `1.79×`, `10.9/10.9/2.6`), not a sentence with a digit in it.
-            const number = /^[-–+~≈<>]?\s*\d[\d.,/:\s]*\s*(ns|µs|ms|s|%|×|x|MB|kB|KB)?$/;
+            // `8.74 µs`, `12.3 %`, `1.79×`, `10.9/10.9/2.6`), or two such, each with its unit,
+            // as a table shows a best and a median (`162 ms / 170 ms`, `0.77× / 0.78×`); not a
+            // sentence with a digit in it.
+            const one = String.raw`[-–+~≈<>]?\s*\d[\d.,/:\s]*\s*(ns|µs|ms|s|%|×|x|MB|kB|KB)?`;
+            const number = new RegExp(`^${one}(\\s*/\\s*${one})*$`);
             const numbers = [...row.cells].slice(1).filter((c) => number.test(c.textContent.trim()));
             if (numbers.length === 0) continue;
             const wrapper = table.parentElement.classList.contains("table-wrapper")
