@@ -7,6 +7,8 @@
 //! - `stats SUDOKU GRID... solvers=LIST limit=S count=N` ([`stats`]): guesses and nodes.
 //! - `latency SUDOKU GRID jobs=1,2 runs=N copies=M` ([`latency`]): how soon an answer comes
 //!   through a pipe, and puzzles a second from a file and from a pipe.
+//! - `scaling SUDOKU FILE[:N]... rounds=R` ([`scaling`]): puzzles a second `sudoku rate`
+//!   rates on one thread and on two.
 //!
 //! Each is run as every program of the book is (`results::program`): in the book's root, with
 //! the binary's path first, then the directive's words; it prints its table and exits 0, or says
@@ -16,6 +18,7 @@
 //! measuring never builds the solver's dev-dependencies.
 
 pub mod latency;
+pub mod scaling;
 pub mod stats;
 pub mod timings;
 
