@@ -41,13 +41,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
     ensure!(rounds >= 1, "`rounds` must be at least 1");
     let (mut rows, mut missing) = (Vec::new(), Vec::new());
     for &named in &files {
-        let (file, count) = match named.split_once(':') {
-            Some((file, n)) => {
-                let n = n.parse().ok().filter(|&n| n >= 1);
-                (file, Some(n.with_context(|| format!("`{named}`: N in FILE:N is a count"))?))
-            }
-            None => (named, None),
-        };
+        let (file, count) = file_and_count(named)?;
         let Ok(text) = std::fs::read_to_string(data_file(file)) else {
             missing.push(file);
             continue;
@@ -63,6 +57,17 @@ pub fn run(ctx: &Ctx, args: &Args) -> Result<String> {
         page.push_str(&format!("\n\nLeft out, not in `$SUDOKU_DATA` here: {said}."));
     }
     Ok(page)
+}
+
+/// `FILE` or `FILE:N`: the file, and how many of its first lines to rate (all, without `:N`).
+fn file_and_count(named: &str) -> Result<(&str, Option<usize>)> {
+    match named.split_once(':') {
+        Some((file, n)) => {
+            let n = n.parse().ok().filter(|&n| n >= 1);
+            Ok((file, Some(n.with_context(|| format!("`{named}`: N in FILE:N is a count"))?)))
+        }
+        None => Ok((named, None)),
+    }
 }
 
 /// Rates the first `count` lines of `text` (the file `name`), or all of them, on one thread and
@@ -128,6 +133,19 @@ pub fn render(rows: &[Scaling], rounds: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_is_named_with_or_without_a_count() {
+        assert_eq!(file_and_count("a.txt").unwrap(), ("a.txt", None));
+        assert_eq!(file_and_count("a.txt:40").unwrap(), ("a.txt", Some(40)));
+        for wrong in ["a.txt:0", "a.txt:", "a.txt:forty", "a.txt:-1"] {
+            let error = file_and_count(wrong).unwrap_err().to_string();
+            assert!(
+                error.contains(&format!("`{wrong}`")) && error.contains("is a count"),
+                "{error}"
+            );
+        }
+    }
 
     #[test]
     fn the_table_has_a_row_per_file_and_the_ratio_of_the_two() {
